@@ -1,0 +1,148 @@
+"""The ``bidwell`` command: start the app, or schedule and score games.
+
+Bad input never shows a traceback: it exits with status 2 and prints one
+line on standard error that names the hand and the player where there is
+one, and nothing on standard output (RECORD-FORMAT.md, "Errors").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from scoring.errors import BidwellError, SetupError, TemplateError
+from scoring.messages import render
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 1
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose complaints are one line, as the error contract asks."""
+
+    def error(self, message: str) -> NoReturn:
+        _fail(f"{message} (see '{self.prog} --help')")
+
+
+def _fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
+    sys.stderr.write(f"error: {' '.join(text.split())}\n")
+    sys.stderr.flush()
+    raise SystemExit(status)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``bidwell`` and its commands."""
+    parser = _Parser(
+        prog="bidwell",
+        description="Bidwell: the scorekeeper for Oh Hell and its family. Without a command, starts the app.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    app = commands.add_parser("app", help="start the app (the default)")
+    _add_app_arguments(app)
+    _add_app_arguments(parser)
+
+    schedule = commands.add_parser("schedule", help="print every hand's cards, dealer and first bidder as JSON")
+    schedule.add_argument("--game", required=True, metavar="ID", help="a game id, e.g. rage-n-glyphs")
+    schedule.add_argument("--players", required=True, metavar="N", help="how many players")
+    schedule.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, e.g. skip_up=true"
+    )
+
+    score = commands.add_parser("score", help="score a game record and print the result as JSON")
+    score.add_argument("record", metavar="RECORD", help="a game record file, or - for standard input")
+    return parser
+
+
+def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8550, help="the port to serve on (default 8550)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``bidwell`` with ``argv``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "schedule":
+            return _schedule(args)
+        if args.command == "score":
+            return _score(args)
+        from companion.app import serve
+
+        return serve(port=args.port, open_browser=not args.no_browser)
+    except BidwellError as error:
+        _fail(str(error))
+    except TemplateError as error:
+        _fail(f"a game file is broken: {error}", EXIT_INTERNAL)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _schedule(args: argparse.Namespace) -> int:
+    from scoring.definitions import load_game, rules_for
+    from scoring.schedule import plan
+
+    game = load_game(args.game)
+    try:
+        players = int(args.players)
+    except ValueError:
+        raise SetupError("cli.players_number", value=args.players) from None
+    game.check_player_count(players)
+    rules = rules_for(game, players, game.parse_options(args.option))
+    _print_json([vars(hand) for hand in plan(rules)])
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    from scoring.record import game_from_record, parse_record, score_summary
+
+    try:
+        if args.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as file:
+                data = file.read()
+    except OSError as error:
+        _fail(render("cli.read", {"path": args.record, "detail": error.strerror or error}))
+    _print_json(score_summary(game_from_record(parse_record(data))))
+    return 0
+
+
+def to_json(value: object, indent: str = "") -> str:
+    """JSON for people and programs alike: objects and lists of objects one item a line, the rest inline.
+
+    >>> print(to_json({"a": [1, 2], "b": [{"c": 3}]}))
+    {
+      "a": [1, 2],
+      "b": [
+        {"c": 3}
+      ]
+    }
+    """
+    inner = indent + "  "
+    if isinstance(value, dict) and indent == "" or isinstance(value, list) and any(
+        isinstance(item, (dict, list)) for item in value
+    ):
+        if isinstance(value, dict):
+            items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {to_json(v, inner)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+        items = [inner + to_json(item, inner) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _print_json(value: object) -> None:
+    text = to_json(value) + "\n"
+    try:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
+
+
+def run() -> NoReturn:
+    """The console script's entry point."""
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""Typed refusals: every action the engine refuses raises one of these.
+
+A refusal names the hand (1-based) and the player where there is one, says
+what is wrong and what is allowed, and is raised before anything changes.
+"""
+
+from __future__ import annotations
+
+from scoring.messages import render
+
+
+class BidwellError(ValueError):
+    """A refusal a scorekeeper can read: ``str(error)`` is the whole sentence."""
+
+    def __init__(self, key: str, /, *, hand: int | None = None, player: str | None = None, **params: object):
+        self.key = key
+        self.hand = hand
+        self.player = player
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def detail(self) -> str:
+        """What is wrong and what is allowed, without the hand and player."""
+        return render(self.key, self.params)
+
+    @property
+    def message(self) -> str:
+        """The detail prefixed with the hand and player it concerns."""
+        text = self.detail
+        if self.hand is not None and self.player is not None:
+            return render("where.hand_player", {"hand": self.hand, "player": self.player, "text": text})
+        if self.hand is not None:
+            return render("where.hand", {"hand": self.hand, "text": text})
+        if self.player is not None:
+            return render("where.player", {"player": self.player, "text": text})
+        return text
+
+
+class SetupError(BidwellError):
+    """The game cannot start this way: unknown game or option, bad players."""
+
+
+class TemplateError(Exception):
+    """A game file in templates/ is malformed: a bug in the data, not user input."""
+
+
+class BidError(BidwellError):
+    """A bid that may not be made now."""
+
+
+class TricksError(BidwellError):
+    """Tricks that do not fit the hand or the game."""
+
+
+class CardsError(BidwellError):
+    """Counted action cards (Rage's +5 and -5) that cannot be right."""
+
+
+class GameOverError(BidwellError):
+    """An action after the game has ended."""
+
+
+class CorrectionError(BidwellError):
+    """A correction that names no finished hand or changes nothing."""
+
+
+class CoinFlipError(BidwellError):
+    """A coin flip that is not needed or names someone not tied."""
+
+
+class UndoError(BidwellError):
+    """Nothing left to undo."""
+
+
+class RecordError(BidwellError):
+    """A game record that is not well formed."""

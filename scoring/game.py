@@ -1,0 +1,731 @@
+"""A game as an append-only log of actions, and the state derived from it.
+
+The log is the truth: :class:`Game` keeps the actions the scorekeeper made
+(start, bids, tricks, corrections, a coin flip) and everything a screen
+shows (current hand, phase, whose bid is next, the bid the hook forbids,
+points, running totals, the end, the winners) is derived from it as a
+:class:`GameState`. Every action has ``verify_…`` (raises a typed
+:class:`~scoring.errors.BidwellError` naming hand, player, what is wrong and
+what is allowed), ``can_…`` (the same as a yes/no) and the action itself,
+which verifies first: a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from scoring.definitions import BiddingMode, Rules, TieBreak, rules_for
+from scoring.errors import (
+    BidError,
+    BidwellError,
+    CardsError,
+    CoinFlipError,
+    CorrectionError,
+    GameOverError,
+    SetupError,
+    TricksError,
+    UndoError,
+)
+from scoring.messages import render
+from scoring.points import hand_points, outcome
+
+
+class Phase(StrEnum):
+    """Where the game stands.
+
+    ``bidding``: the current hand still waits for bids. ``playing``: every
+    bid is in and the table plays the hand; the scorekeeper records the
+    tricks (and any counted action cards) in one step when it is over, which
+    scores the hand. ``finished``: the game has ended by its rules.
+    """
+
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+# --- actions -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    """The first action: which game, who sits where (clockwise), who deals first, the options."""
+
+    game: str
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    options: Mapping[str, bool | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """The player in seat ``player`` bids ``bid`` tricks in the current hand."""
+
+    player: int
+    bid: int
+
+
+@dataclass(frozen=True)
+class Tricks:
+    """The tricks each player took in the current hand, in seat order.
+
+    ``counted`` holds the action cards each player ends the hand with, by
+    kind (Rage: ``{"bonus": (…), "mad": (…)}``); missing kinds are all 0.
+    """
+
+    tricks: tuple[int, ...]
+    counted: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Correct:
+    """Replace the bids, tricks and counted cards of finished hand ``hand`` (1-based)."""
+
+    hand: int
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    counted: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CoinFlip:
+    """The coin flip that broke a tie the game's own tie-breaks left: seat ``winner`` won it."""
+
+    winner: int
+
+
+Action = Start | Bid | Tricks | Correct | CoinFlip
+
+_ACTION_NAMES: dict[type, str] = {Start: "start", Bid: "bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip"}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A JSON-ready form of ``action``; :func:`action_from_dict` reads it back."""
+    data: dict[str, Any] = {"action": _ACTION_NAMES[type(action)]}
+    for name, value in vars(action).items():
+        if isinstance(value, Mapping):
+            value = {key: list(v) if isinstance(v, tuple) else v for key, v in value.items()}
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[name] = value
+    return data
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action written by :func:`action_to_dict`.
+
+    It is only rebuilt here; :meth:`Game.apply` checks it like any other.
+    """
+    kinds = {name: kind for kind, name in _ACTION_NAMES.items()}
+    kind = kinds[data["action"]]
+    fields = {key: value for key, value in data.items() if key != "action"}
+    for key, value in fields.items():
+        if isinstance(value, list):
+            fields[key] = tuple(value)
+        elif isinstance(value, Mapping) and key == "counted":
+            fields[key] = {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+    return kind(**fields)
+
+
+# --- derived state -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatInHand:
+    """One player's part of one hand.
+
+    ``bid`` is what was entered, for the engine and exports; a screen or a
+    sheet shows ``shown_bid``, which stays None while the bidding mode keeps
+    the bid private. ``points`` and ``total`` are None until the hand is scored.
+    """
+
+    seat: int
+    bid: int | None
+    shown_bid: int | None
+    tricks: int | None
+    counted: Mapping[str, int]
+    points: int | None
+    total: int | None
+
+    @property
+    def exact(self) -> bool | None:
+        """Whether the bid was made exactly; None until the hand is scored."""
+        if self.tricks is None or self.bid is None:
+            return None
+        return self.tricks == self.bid
+
+
+@dataclass(frozen=True)
+class HandView:
+    """One hand as the table sees it now: schedule, bids, tricks, points.
+
+    ``void`` marks a hand played after the game had in fact ended (a
+    correction moved a Herrlof end earlier); it scores nothing, and comes
+    back if the correction is undone.
+    """
+
+    number: int
+    cards: int
+    dealer: int
+    bidding_order: tuple[int, ...]
+    seats: tuple[SeatInHand, ...]
+    scored: bool
+    void: bool = False
+
+    @property
+    def first(self) -> int:
+        """The first bidder, who also leads the first trick: the dealer's left."""
+        return self.bidding_order[0]
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Every bid entered, in seat order (private ones included)."""
+        return tuple(s.bid for s in self.seats)
+
+    @property
+    def shown_bids(self) -> tuple[int | None, ...]:
+        """The bids the table may see now, in seat order; None where still private."""
+        return tuple(s.shown_bid for s in self.seats)
+
+    @property
+    def tricks(self) -> tuple[int, ...] | None:
+        """Tricks per seat, or None until they are recorded."""
+        return None if self.seats[0].tricks is None else tuple(s.tricks for s in self.seats)  # type: ignore[misc]
+
+    @property
+    def points(self) -> tuple[int, ...] | None:
+        """This hand's points per seat, or None until it is scored."""
+        return tuple(s.points for s in self.seats) if self.scored else None  # type: ignore[misc]
+
+    @property
+    def totals(self) -> tuple[int, ...] | None:
+        """Running totals per seat after this hand, or None until it is scored."""
+        return tuple(s.total for s in self.seats) if self.scored else None  # type: ignore[misc]
+
+    def counted(self, kind: str) -> tuple[int, ...]:
+        """How many action cards of ``kind`` each seat ended the hand with."""
+        return tuple(s.counted.get(kind, 0) for s in self.seats)
+
+    @property
+    def bid_total(self) -> int | None:
+        """The sum of the bids once the table may see them all, else None.
+
+        Compared with ``cards`` it tells whether the hand is over- or under-bid.
+        """
+        shown = self.shown_bids
+        return None if None in shown else sum(shown)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything derived from the log at one moment. Seats are indices into ``players``."""
+
+    phase: Phase
+    hands: tuple[HandView, ...]
+    totals: tuple[int, ...]
+    exact_bids: tuple[int, ...]
+    next_bidder: int | None
+    forbidden_bid: int | None
+    allowed_bids: tuple[int, ...]
+    winners: tuple[int, ...]
+    decided_by: TieBreak | None
+    coin_flip_between: tuple[int, ...]
+    ended_after: int | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended by its rules (a pending coin flip included)."""
+        return self.phase is Phase.FINISHED
+
+    @property
+    def current(self) -> HandView | None:
+        """The hand being bid or played, or None once the game is over."""
+        if self.finished or not self.hands:
+            return None
+        return self.hands[-1]
+
+    @property
+    def scored_hands(self) -> tuple[HandView, ...]:
+        """The hands that count: recorded in full and not void."""
+        return tuple(h for h in self.hands if h.scored)
+
+
+# --- the game ----------------------------------------------------------------
+
+
+@dataclass
+class _Entry:
+    bids: list[int | None]
+    tricks: tuple[int, ...] | None = None
+    counted: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+class Game:
+    """One game: its log of actions and the state derived from it.
+
+    >>> game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    >>> state = game.bid(1, 0)
+    >>> state.next_bidder
+    2
+    """
+
+    def __init__(self, start: Start):
+        players = _check_players(start.players)
+        self.rules: Rules = rules_for(start.game, len(players), start.options)
+        if type(start.first_dealer) is not int or not 0 <= start.first_dealer < len(players):
+            raise SetupError("dealer.range", last=len(players) - 1, value=start.first_dealer)
+        self.players: tuple[str, ...] = players
+        self.first_dealer: int = start.first_dealer
+        self._start = Start(start.game, players, start.first_dealer, MappingProxyType(dict(self.rules.options)))
+        self._log: list[Action] = [self._start]
+        self._entries: list[_Entry] = []
+        self._coin_flip: int | None = None
+        self._state: GameState | None = None
+        self.extras: dict[str, Any] = {}
+        """Record keys the engine does not read (dates, notes, an app's ids), kept for export."""
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Sequence[str],
+        *,
+        first_dealer: int = 0,
+        options: Mapping[str, bool | str] | None = None,
+    ) -> Game:
+        """Start a game; :class:`SetupError` for an unknown game or option or bad players."""
+        return cls(Start(game, tuple(players), first_dealer, dict(options or {})))
+
+    @classmethod
+    def replay(cls, log: Sequence[Action]) -> Game:
+        """The game a log describes, every action checked as when it was first made."""
+        if not log or not isinstance(log[0], Start):
+            raise ValueError("a game log begins with its Start action")
+        game = cls(log[0])
+        for action in log[1:]:
+            game.apply(action)
+        return game
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every action so far, the Start first (its options filled in with defaults)."""
+        return tuple(self._log)
+
+    @property
+    def state(self) -> GameState:
+        """The state derived from the log (computed once per change)."""
+        if self._state is None:
+            self._state = self._derive()
+        return self._state
+
+    def name(self, seat: int) -> str:
+        """The display name of the player in ``seat``."""
+        return self.players[seat]
+
+    def apply(self, action: Action) -> GameState:
+        """Check and append any action but Start; the one door the log is written through."""
+        if isinstance(action, Bid):
+            return self.bid(action.player, action.bid)
+        if isinstance(action, Tricks):
+            return self.record_tricks(action.tricks, action.counted)
+        if isinstance(action, Correct):
+            return self.correct(action.hand, action.bids, action.tricks, action.counted)
+        if isinstance(action, CoinFlip):
+            return self.record_coin_flip(action.winner)
+        raise TypeError(f"a game has one Start action; cannot apply {action!r}")
+
+    # -- bids --
+
+    def verify_bid(self, player: int, bid: object) -> None:
+        """Raise why ``player`` may not bid ``bid`` now; return if the bid is allowed."""
+        state = self.state
+        hand = self._current_number()
+        self._verify_not_over(hand)
+        self._verify_seat(player, hand)
+        if state.phase is Phase.PLAYING:
+            raise BidError("bid.phase", hand=hand, player=self.name(player))
+        if player != state.next_bidder:
+            raise BidError("bid.not_turn", hand=hand, player=self.name(player), expected=self.name(state.next_bidder))
+        current = state.current
+        assert current is not None
+        _verify_count(bid, current.cards, "bid", BidError, hand=hand, player=self.name(player))
+        if bid == state.forbidden_bid:
+            raise BidError(
+                "bid.hook", hand=hand, player=self.name(player), value=bid, count=current.cards, cards=current.cards
+            )
+
+    def can_bid(self, player: int, bid: object) -> bool:
+        """Whether :meth:`bid` would accept this bid now."""
+        return _accepts(self.verify_bid, player, bid)
+
+    def bid(self, player: int, bid: int) -> GameState:
+        """Record ``player``'s bid in the current hand; refused bids change nothing."""
+        self.verify_bid(player, bid)
+        if not self._entries or self._entries[-1].tricks is not None:
+            self._entries.append(_Entry(bids=[None] * len(self.players)))
+        self._entries[-1].bids[player] = bid
+        return self._logged(Bid(player, bid))
+
+    # -- tricks --
+
+    def verify_tricks(self, tricks: Sequence[object], counted: Mapping[str, Sequence[object]] | None = None) -> None:
+        """Raise why these tricks (and counted cards) cannot end the current hand."""
+        state = self.state
+        hand = self._current_number()
+        self._verify_not_over(hand)
+        if state.phase is Phase.BIDDING:
+            raise TricksError("tricks.before_bids", hand=hand, missing=self.name(state.next_bidder))
+        current = state.current
+        assert current is not None
+        self._verify_result(hand, current.cards, tricks, counted or {})
+
+    def can_record_tricks(self, tricks: Sequence[object], counted: Mapping[str, Sequence[object]] | None = None) -> bool:
+        """Whether :meth:`record_tricks` would accept these."""
+        return _accepts(self.verify_tricks, tricks, counted)
+
+    def record_tricks(
+        self, tricks: Sequence[int], counted: Mapping[str, Sequence[int]] | None = None
+    ) -> GameState:
+        """Record the tricks (and counted cards) of the current hand, which scores it."""
+        self.verify_tricks(tricks, counted)
+        entry = self._entries[-1]
+        entry.tricks = tuple(tricks)
+        entry.counted = _normalized_counted(counted)
+        return self._logged(Tricks(entry.tricks, MappingProxyType(dict(entry.counted))))
+
+    # -- corrections --
+
+    def verify_correction(
+        self,
+        hand: int,
+        bids: Sequence[object],
+        tricks: Sequence[object],
+        counted: Mapping[str, Sequence[object]] | None = None,
+    ) -> None:
+        """Raise why finished hand ``hand`` (1-based) cannot be corrected to these values."""
+        finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
+        if hand not in finished:
+            known = f"1 to {len(finished)}" if finished else "none yet"
+            raise CorrectionError("correct.no_hand", hand=hand, known=known)
+        index = hand - 1
+        cards = self.rules.cards_in_hand(index)
+        if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence) or len(bids) != len(self.players):
+            got = len(bids) if isinstance(bids, Sequence) else _shown(bids)
+            raise BidError("record.list_length", hand=hand, key="bids", players=len(self.players), got=got)
+        order = self.rules.bidding_order(index, self.first_dealer)
+        for position, seat in enumerate(order):
+            _verify_count(bids[seat], cards, "bid", BidError, hand=hand, player=self.name(seat))
+            if position == len(order) - 1:
+                forbidden = self._forbidden(cards, [bids[s] for s in order[:-1]])  # type: ignore[misc]
+                if bids[seat] == forbidden:
+                    raise BidError("bid.hook", hand=hand, player=self.name(seat), value=forbidden, count=cards, cards=cards)
+        self._verify_result(hand, cards, tricks, counted or {})
+        entry = self._entries[index]
+        if (list(bids), tuple(tricks), _normalized_counted(counted)) == (entry.bids, entry.tricks, entry.counted):
+            raise CorrectionError("correct.unchanged", hand=hand)
+
+    def can_correct(
+        self,
+        hand: int,
+        bids: Sequence[object],
+        tricks: Sequence[object],
+        counted: Mapping[str, Sequence[object]] | None = None,
+    ) -> bool:
+        """Whether :meth:`correct` would accept this correction."""
+        return _accepts(self.verify_correction, hand, bids, tricks, counted)
+
+    def correct(
+        self,
+        hand: int,
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        counted: Mapping[str, Sequence[int]] | None = None,
+    ) -> GameState:
+        """Replace finished hand ``hand``; every later total, and the end, follow from it."""
+        self.verify_correction(hand, bids, tricks, counted)
+        entry = self._entries[hand - 1]
+        entry.bids = list(bids)
+        entry.tricks = tuple(tricks)
+        entry.counted = _normalized_counted(counted)
+        return self._logged(Correct(hand, tuple(bids), entry.tricks, MappingProxyType(dict(entry.counted))))
+
+    # -- coin flip --
+
+    def verify_coin_flip(self, winner: int) -> None:
+        """Raise why a coin flip won by seat ``winner`` cannot be recorded now."""
+        state = self.state
+        if TieBreak.COIN_FLIP not in self.rules.tie_breaks:
+            raise CoinFlipError("coin.not_needed", reason=_reason("reason.no_coin_rule", game=self.rules.game.name))
+        if not state.finished:
+            raise CoinFlipError("coin.not_needed", reason=_reason("reason.not_finished"))
+        if state.decided_by is TieBreak.COIN_FLIP:
+            raise CoinFlipError("coin.not_needed", reason=_reason("reason.flipped"))
+        if not state.coin_flip_between:
+            raise CoinFlipError("coin.not_needed", reason=_reason("reason.decided"))
+        if winner not in state.coin_flip_between:
+            name = self.players[winner] if type(winner) is int and 0 <= winner < len(self.players) else str(winner)
+            tied = ", ".join(self.name(s) for s in state.coin_flip_between)
+            raise CoinFlipError("coin.not_tied", name=name, tied=tied)
+
+    def can_record_coin_flip(self, winner: int) -> bool:
+        """Whether :meth:`record_coin_flip` would accept this winner."""
+        return _accepts(self.verify_coin_flip, winner)
+
+    def record_coin_flip(self, winner: int) -> GameState:
+        """Record who won the coin flip that breaks the final tie."""
+        self.verify_coin_flip(winner)
+        self._coin_flip = winner
+        return self._logged(CoinFlip(winner))
+
+    # -- undo --
+
+    def can_undo(self) -> bool:
+        """Whether there is an action after the start to undo."""
+        return len(self._log) > 1
+
+    def undo(self) -> GameState:
+        """Drop the last action; the state is as it was before it."""
+        if not self.can_undo():
+            raise UndoError("undo.nothing")
+        log = self._log[:-1]
+        self._log = [log[0]]
+        self._entries = []
+        self._coin_flip = None
+        self._state = None
+        for action in log[1:]:
+            self._replay_unchecked(action)
+        return self.state
+
+    # -- internals --
+
+    def _replay_unchecked(self, action: Action) -> None:
+        if isinstance(action, Bid):
+            if not self._entries or self._entries[-1].tricks is not None:
+                self._entries.append(_Entry(bids=[None] * len(self.players)))
+            self._entries[-1].bids[action.player] = action.bid
+        elif isinstance(action, Tricks):
+            self._entries[-1].tricks = action.tricks
+            self._entries[-1].counted = dict(action.counted)
+        elif isinstance(action, Correct):
+            entry = self._entries[action.hand - 1]
+            entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
+        elif isinstance(action, CoinFlip):
+            self._coin_flip = action.winner
+        self._log.append(action)
+
+    def _logged(self, action: Action) -> GameState:
+        self._log.append(action)
+        self._state = None
+        return self.state
+
+    def _current_number(self) -> int:
+        hands = self.state.hands
+        if self.state.finished:
+            return sum(1 for h in hands if h.scored) + 1
+        return hands[-1].number
+
+    def verify_not_over(self) -> None:
+        """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
+        self._verify_not_over(self._current_number())
+
+    def _verify_not_over(self, hand: int) -> None:
+        state = self.state
+        if not state.finished:
+            return
+        if self.rules.target is None:
+            raise GameOverError(
+                "game.over_schedule", hand=hand, game=self.rules.game.name, players=len(self.players),
+                hands=self.rules.hand_count,
+            )
+        ended = state.hands[state.ended_after - 1]  # type: ignore[operator]
+        leader = max(range(len(self.players)), key=lambda s: ended.totals[s])  # type: ignore[index]
+        reason = _reason("reason.target", name=self.name(leader), total=ended.totals[leader])  # type: ignore[index]
+        raise GameOverError("game.over_target", hand=hand, ended=state.ended_after, reason=reason)
+
+    def _verify_seat(self, player: object, hand: int) -> None:
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise BidError("player.seat", hand=hand, seat=player, last=len(self.players) - 1)
+
+    def _verify_result(
+        self, hand: int, cards: int, tricks: Sequence[object], counted: Mapping[str, Sequence[object]]
+    ) -> None:
+        players = len(self.players)
+        if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence) or len(tricks) != players:
+            got = len(tricks) if isinstance(tricks, Sequence) else tricks
+            raise TricksError("tricks.count", hand=hand, players=players, got=got)
+        for seat, taken in enumerate(tricks):
+            _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
+        total = sum(tricks)  # type: ignore[arg-type]
+        vanish = self.rules.tricks_may_vanish
+        if vanish == 0 and total != cards:
+            raise TricksError("tricks.sum_exact", hand=hand, total=total, cards=cards)
+        if not cards - vanish <= total <= cards:
+            raise TricksError("tricks.sum_range", hand=hand, total=total, cards=cards, low=max(0, cards - vanish),
+                              vanish=vanish)
+        kinds = {kind.name: kind for kind in self.rules.scoring.cards}
+        for name, counts in counted.items():
+            kind = kinds.get(name)
+            if kind is None:
+                if not kinds:
+                    raise CardsError("cards.none", hand=hand, game=self.rules.game.name)
+                raise CardsError("cards.unknown", hand=hand, game=self.rules.game.name, kind=name,
+                                 known=", ".join(kinds))
+            if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != players:
+                got = len(counts) if isinstance(counts, Sequence) else counts
+                raise CardsError("cards.count", hand=hand, label=kind.label, players=players, got=got)
+            for seat, count in enumerate(counts):
+                if type(count) is not int:
+                    raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=kind.label,
+                                     value=_shown(count))
+                if count < 0:
+                    raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=kind.label, value=count)
+            limit = min(kind.copies, players * cards)
+            if sum(counts) > limit:  # type: ignore[arg-type]
+                raise CardsError("cards.too_many", hand=hand, label=kind.label, total=sum(counts), limit=limit)  # type: ignore[arg-type]
+
+    def _forbidden(self, cards: int, others: Sequence[int | None]) -> int | None:
+        if not self.rules.hook or None in others:
+            return None
+        forbidden = cards - sum(others)  # type: ignore[arg-type]
+        return forbidden if 0 <= forbidden <= cards else None
+
+    def _derive(self) -> GameState:
+        rules, players = self.rules, len(self.players)
+        totals = [0] * players
+        exact_bids = [0] * players
+        hands: list[HandView] = []
+        ended_after: int | None = None
+        last_points = [0] * players
+        for index, entry in enumerate(self._entries):
+            cards = rules.cards_in_hand(index)
+            scored = entry.tricks is not None and ended_after is None
+            seats = []
+            for seat in range(players):
+                bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
+                counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
+                points = total = None
+                if scored:
+                    points = hand_points(rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted)  # type: ignore[arg-type]
+                    totals[seat] += points
+                    exact_bids[seat] += bid == taken
+                    last_points[seat] = points
+                    total = totals[seat]
+                seats.append(SeatInHand(seat, bid, self._shown(entry, bid), taken, MappingProxyType(counted), points, total))
+            hands.append(self._hand_view(index, tuple(seats), scored, void=ended_after is not None))
+            if scored and self._ends_after(index, totals):
+                ended_after = index + 1
+        finished = ended_after is not None
+        next_bidder = forbidden = None
+        allowed: tuple[int, ...] = ()
+        phase = Phase.FINISHED if finished else Phase.BIDDING
+        if not finished:
+            if not hands or hands[-1].scored:
+                index = len(hands)
+                empty = tuple(SeatInHand(s, None, None, None, MappingProxyType({}), None, None) for s in range(players))
+                hands.append(self._hand_view(index, empty, scored=False))
+            current = hands[-1]
+            missing = [seat for seat in current.bidding_order if current.seats[seat].bid is None]
+            if missing:
+                next_bidder = missing[0]
+                if len(missing) == 1:
+                    forbidden = self._forbidden(current.cards, [current.seats[s].bid for s in current.bidding_order[:-1]])
+                allowed = tuple(b for b in range(current.cards + 1) if b != forbidden)
+            else:
+                phase = Phase.PLAYING
+        result = outcome(rules, totals, last_points, exact_bids, self._coin_flip) if finished else None
+        return GameState(
+            phase=phase,
+            hands=tuple(hands),
+            totals=tuple(totals),
+            exact_bids=tuple(exact_bids),
+            next_bidder=next_bidder,
+            forbidden_bid=forbidden,
+            allowed_bids=allowed,
+            winners=result.winners if result else (),
+            decided_by=result.decided_by if result else None,
+            coin_flip_between=result.coin_flip_between if result else (),
+            ended_after=ended_after,
+        )
+
+    def _hand_view(self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False) -> HandView:
+        return HandView(
+            number=index + 1,
+            cards=self.rules.cards_in_hand(index),
+            dealer=self.rules.dealer(index, self.first_dealer),
+            bidding_order=self.rules.bidding_order(index, self.first_dealer),
+            seats=seats,
+            scored=scored,
+            void=void,
+        )
+
+    def _shown(self, entry: _Entry, bid: int | None) -> int | None:
+        mode = self.rules.bidding
+        if mode is BiddingMode.OPEN or entry.tricks is not None:
+            return bid
+        if mode is BiddingMode.HIDDEN and None not in entry.bids:
+            return bid
+        return None
+
+    def _ends_after(self, index: int, totals: Sequence[int]) -> bool:
+        if self.rules.target is not None:
+            return max(totals) >= self.rules.target
+        return index + 1 == self.rules.hand_count
+
+
+def _check_players(players: object) -> tuple[str, ...]:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise SetupError("players.not_list")
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(players, start=1):
+        if not isinstance(raw, str):
+            raise SetupError("players.name_type", seat=seat, value=_shown(raw))
+        name = unicodedata.normalize("NFC", raw.strip())
+        if not name:
+            raise SetupError("players.name_empty", seat=seat)
+        if name in seen:
+            raise SetupError("players.name_duplicate", name=name, first=seen[name], second=seat)
+        seen[name] = seat
+        names.append(name)
+    return tuple(names)
+
+
+def _verify_count(value: object, cards: int, what: str, error: type[BidwellError], **where: Any) -> None:
+    """A bid or a trick count: a whole number from 0 to the cards in the hand."""
+    if type(value) is not int:
+        raise error(f"{what}.not_whole", value=_shown(value), cards=cards, **where)
+    if value < 0:
+        raise error(f"{what}.negative", value=value, cards=cards, **where)
+    if value > cards:
+        raise error(f"{what}.too_high" if what == "bid" else f"{what}.too_many", value=value, count=cards, **where)
+
+
+def _normalized_counted(counted: Mapping[str, Sequence[int]] | None) -> dict[str, tuple[int, ...]]:
+    return {kind: tuple(counts) for kind, counts in (counted or {}).items() if any(counts)}
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _reason(key: str, **params: object) -> str:
+    return render(key, params)
+
+
+def _accepts(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except BidwellError:
+        return False
+    return True

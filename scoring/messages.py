@@ -1,0 +1,104 @@
+"""The words the rules engine says to a scorekeeper, in one catalog.
+
+Every refusal the engine raises carries a message key and its parameters;
+the text is looked up here, so another language can be added as data.
+An entry is either one template or a mapping from plural category
+(``one``/``other``) to templates, chosen by the ``count`` parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+ENGLISH: Mapping[str, str | Mapping[str, str]] = {
+    # where
+    "where.hand_player": "hand {hand}, {player}: {text}",
+    "where.hand": "hand {hand}: {text}",
+    "where.player": "{player}: {text}",
+    # games, options and players
+    "game.unknown": "there is no game '{game}'; the games are: {known}",
+    "option.unknown": "{game} has no option '{option}'; its options are: {known}",
+    "option.bad_value": "option {option} cannot be {value}; allowed: {allowed}",
+    "option.malformed": "an option is written NAME=VALUE, got '{text}'",
+    "players.count": "{game} is played by {min} to {max} players, not {count}",
+    "players.not_list": "players must be a list of names",
+    "players.name_type": "player {seat} must be a name (text), got {value}",
+    "players.name_empty": "player {seat} has an empty name",
+    "players.name_duplicate": "'{name}' is at the table twice (players {first} and {second})",
+    "dealer.range": "first dealer must be a seat from 0 to {last}, got {value}",
+    # bids
+    "bid.not_whole": "bid {value} is not a whole number; bids are whole numbers from 0 to {cards}",
+    "bid.negative": "bid {value} is negative; bids are whole numbers from 0 to {cards}",
+    "bid.too_high": {
+        "one": "bid {value} is more than the {count} card in this hand",
+        "other": "bid {value} is more than the {count} cards in this hand",
+    },
+    "bid.hook": {
+        "one": "may not bid {value}: the bids would add up to the {count} trick in this hand (Hose the Dealer); any other bid from 0 to {cards} is allowed",
+        "other": "may not bid {value}: the bids would add up to the {count} tricks in this hand (Hose the Dealer); any other bid from 0 to {cards} is allowed",
+    },
+    "bid.not_turn": "it is {expected}'s turn to bid (bids go clockwise from the dealer's left)",
+    "bid.out_of_order": "has a bid, but {missing} before them has none (bids go clockwise from the dealer's left)",
+    "bid.phase": "all bids of this hand are in; the tricks come next",
+    # tricks
+    "tricks.count": "tricks are needed for all {players} players, got {got}",
+    "tricks.not_whole": "tricks {value} is not a whole number; tricks are whole numbers from 0 to {cards}",
+    "tricks.negative": "tricks {value} is negative; tricks are whole numbers from 0 to {cards}",
+    "tricks.too_many": {
+        "one": "took {value} tricks, more than the {count} card in this hand",
+        "other": "took {value} tricks, more than the {count} cards in this hand",
+    },
+    "tricks.sum_exact": "the tricks add up to {total}, but this hand has {cards}; they must add up to exactly {cards}",
+    "tricks.sum_range": "the tricks add up to {total}, but they must add up to between {low} and {cards} in this hand (up to {vanish} tricks can be destroyed)",
+    "tricks.before_bids": "the tricks come after the bids, and {missing} has not bid yet",
+    # action cards
+    "cards.unknown": "{game} has no '{kind}' cards; it has: {known}",
+    "cards.none": "{game} has no cards to count besides the tricks",
+    "cards.count": "{label} are needed for all {players} players, got {got}",
+    "cards.not_whole": "{label}: {value} is not a whole number",
+    "cards.negative": "{label}: {value} is negative",
+    "cards.too_many": "{label}: {total} in this hand, but at most {limit} can be in one hand",
+    "cards.without_tricks": "{label} are counted with the tricks, and the tricks are not in",
+    # the game as a whole
+    "game.over_schedule": "{game} with {players} players has {hands} hands, and they are all played",
+    "game.over_target": "the game ended after hand {ended} ({reason})",
+    "player.seat": "there is no seat {seat}; the seats are 0 to {last}",
+    "game.over": "the game is over",
+    "undo.nothing": "there is nothing to undo",
+    "correct.no_hand": "there is no finished hand {hand} to correct (finished hands: {known})",
+    "correct.unchanged": "nothing changed in this hand",
+    "coin.not_needed": "no coin flip is needed: {reason}",
+    "coin.not_tied": "{name} is not among the tied players ({tied})",
+    # records
+    "record.json": "the record is not valid JSON: {detail}",
+    "record.encoding": "the record is not UTF-8 text: {detail}",
+    "record.not_object": "a record is a JSON object, got {kind}",
+    "record.format": "record format {value} is not supported (this Bidwell reads format 1)",
+    "record.missing": "the record has no '{key}'",
+    "record.type": "'{key}' must be {expected}, got {value}",
+    "record.hand_type": "a hand must be an object with 'bids' and 'tricks', got {value}",
+    "record.list_length": "'{key}' must list {players} values, one per player in seat order, got {got}",
+    "record.incomplete_not_last": "this hand is incomplete ({missing}), but only the last hand may be",
+    "record.coin_flip_unknown": "coin_flip names {name}, who is not at the table",
+    # reasons used inside other messages
+    "reason.target": "{name} reached {total}",
+    "reason.not_finished": "the game is not over",
+    "reason.decided": "the game is decided without one",
+    "reason.flipped": "the coin flip is already recorded",
+    "reason.no_coin_rule": "{game} has no coin flip",
+    # command line
+    "cli.read": "cannot read {path}: {detail}",
+    "cli.players_number": "--players must be a whole number, got '{value}'",
+}
+
+
+def render(key: str, params: Mapping[str, object], catalog: Mapping = ENGLISH) -> str:
+    """Return the catalog's text for ``key`` filled with ``params``.
+
+    >>> render("bid.too_high", {"value": 5, "count": 4})
+    'bid 5 is more than the 4 cards in this hand'
+    """
+    entry = catalog[key]
+    if not isinstance(entry, str):
+        entry = entry["one" if params.get("count") == 1 else "other"]
+    return entry.format(**params)

@@ -1,0 +1,208 @@
+"""The game record (RECORD-FORMAT.md): reading, writing and scoring it.
+
+A record is the portable form of one game. :func:`game_from_record` checks
+a record as the engine checks a scorekeeper's actions, so every refusal
+names the hand and the player; :func:`record_from_game` writes the record
+back, keeping keys the engine does not read (dates, notes, the app's ids).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.errors import BidwellError, CoinFlipError, RecordError
+from scoring.game import Game, Start
+
+FORMAT = 1
+
+_KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
+_HAND_KEYS = frozenset({"bids", "tricks"})
+
+
+def parse_record(data: bytes | str) -> Any:
+    """The JSON value in ``data`` (UTF-8, a byte-order mark allowed); :class:`RecordError` if it is not JSON."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise RecordError("record.encoding", detail=f"byte {error.start}: {error.reason}") from None
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as error:
+        raise RecordError("record.json", detail=f"line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        raise RecordError("record.json", detail="nested too deeply") from None
+
+
+def game_from_record(record: object) -> Game:
+    """The game a record describes, checked hand by hand.
+
+    Raises a :class:`~scoring.errors.BidwellError` (``str()`` names the hand
+    and player) for anything the record format or the game's rules forbid.
+    Keys the engine does not read are kept on ``game.extras``.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("record.not_object", kind=_json_kind(record))
+    version = record.get("format", FORMAT)
+    if version != FORMAT or isinstance(version, bool):
+        raise RecordError("record.format", value=json.dumps(version, ensure_ascii=False))
+    game_id = _need(record, "game", str, "a game id (text)")
+    options = record.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RecordError("record.type", key="options", expected="an object", value=_json_kind(options))
+    players = _need(record, "players", list, "a list of names")
+    first_dealer = record.get("first_dealer", 0)
+    game = Game(Start(game_id, tuple(players), first_dealer, dict(options)))
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError("record.type", key="hands", expected="a list of hands", value=_json_kind(hands))
+    for number, hand in enumerate(hands, start=1):
+        _play_hand(game, number, hand, is_last=number == len(hands))
+    if "coin_flip" in record:
+        _flip(game, record["coin_flip"])
+    game.extras = {key: value for key, value in record.items() if key not in _KNOWN_KEYS}
+    return game
+
+
+def record_from_game(game: Game) -> dict[str, Any]:
+    """The record of ``game``: the hands that count and the one in progress, with its kept extras.
+
+    Hands made void by a correction (played after a Herrlof end) are left
+    out, so the record reads back as the same game.
+    """
+    state = game.state
+    record: dict[str, Any] = dict(game.extras)
+    record.update(
+        {
+            "format": FORMAT,
+            "game": game.rules.game.id,
+            "options": dict(game.rules.options),
+            "players": list(game.players),
+            "first_dealer": game.first_dealer,
+            "hands": [],
+        }
+    )
+    kinds = [kind.name for kind in game.rules.scoring.cards]
+    for hand in state.hands:
+        if hand.void or (not hand.scored and all(b is None for b in hand.bids)):
+            continue
+        entry: dict[str, Any] = {"bids": list(hand.bids)}
+        if hand.tricks is not None:
+            entry["tricks"] = list(hand.tricks)
+            for kind in kinds:
+                counts = hand.counted(kind)
+                if any(counts):
+                    entry[kind] = list(counts)
+        record["hands"].append(entry)
+    if state.decided_by is not None and state.decided_by.value == "coin_flip":
+        record["coin_flip"] = game.name(state.winners[0])
+    return record
+
+
+def score_summary(game: Game) -> dict[str, Any]:
+    """The object ``bidwell score`` prints: every scored hand, the totals, the end, the winners."""
+    state = game.state
+    return {
+        "game": game.rules.game.id,
+        "players": list(game.players),
+        "hands": [
+            {
+                "number": hand.number,
+                "cards": hand.cards,
+                "dealer": game.name(hand.dealer),
+                "points": list(hand.points or ()),
+                "totals": list(hand.totals or ()),
+            }
+            for hand in state.scored_hands
+        ],
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winners": [game.name(seat) for seat in state.winners],
+    }
+
+
+def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
+    if not isinstance(hand, Mapping):
+        raise RecordError("record.hand_type", hand=number, value=_json_kind(hand))
+    players = len(game.players)
+    bids = _seat_list(hand, "bids", number, players, allow_none=True)
+    if bids is None:
+        bids = [None] * players
+    tricks = _seat_list(hand, "tricks", number, players, allow_none=False)
+    kinds = [kind.name for kind in game.rules.scoring.cards]
+    counted = {}
+    for key in hand:
+        if key in _HAND_KEYS:
+            continue
+        if key in kinds:
+            counted[key] = _seat_list(hand, key, number, players, allow_none=False)
+    state = game.state
+    if state.finished:
+        game.verify_not_over()
+    order = state.current.bidding_order if state.current else range(players)
+    missing = None
+    for seat in order:
+        if bids[seat] is None:
+            missing = missing if missing is not None else seat
+            continue
+        if missing is not None:
+            raise RecordError("bid.out_of_order", hand=number, player=game.name(seat), missing=game.name(missing))
+        game.bid(seat, bids[seat])
+    if tricks is None:
+        if counted:
+            label = next(k.label for k in game.rules.scoring.cards if k.name in counted)
+            raise RecordError("cards.without_tricks", hand=number, label=label)
+        if not is_last:
+            raise RecordError("record.incomplete_not_last", hand=number, missing="no tricks")
+        return
+    game.record_tricks(tricks, {key: value for key, value in counted.items()})
+
+
+def _seat_list(hand: Mapping, key: str, number: int, players: int, *, allow_none: bool) -> list | None:
+    values = hand.get(key)
+    if values is None:
+        return None
+    if not isinstance(values, list) or len(values) != players:
+        got = len(values) if isinstance(values, list) else _json_kind(values)
+        raise RecordError("record.list_length", hand=number, key=key, players=players, got=got)
+    if not allow_none and None in values:
+        seat = values.index(None)
+        raise RecordError("record.type", hand=number, key=key, expected="a number for every player",
+                          value=f"null for player {seat + 1}")
+    return values
+
+
+def _flip(game: Game, name: object) -> None:
+    normalized = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else None
+    if normalized not in game.players:
+        raise CoinFlipError("record.coin_flip_unknown", name=json.dumps(name, ensure_ascii=False))
+    game.record_coin_flip(game.players.index(normalized))
+
+
+def _need(record: Mapping, key: str, kind: type, expected: str) -> Any:
+    if key not in record:
+        raise RecordError("record.missing", key=key)
+    value = record[key]
+    if not isinstance(value, kind):
+        raise RecordError("record.type", key=key, expected=expected, value=_json_kind(value))
+    return value
+
+
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {json.dumps(value, ensure_ascii=False)}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+__all__ = ["FORMAT", "BidwellError", "game_from_record", "parse_record", "record_from_game", "score_summary"]
