@@ -258,6 +258,17 @@ class GameState:
 # --- the game ----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Step:
+    """A recorded hand's view and the sums after it, kept so later actions need not redo it."""
+
+    view: HandView | None
+    totals: tuple[int, ...]
+    exact_bids: tuple[int, ...]
+    last_points: tuple[int, ...]
+    ended_after: int | None
+
+
 @dataclass
 class _Entry:
     bids: list[int | None]
@@ -286,6 +297,8 @@ class Game:
         self._entries: list[_Entry] = []
         self._coin_flip: int | None = None
         self._state: GameState | None = None
+        self._prefix: list[_Step] = []
+        self._dirty = 0
         self.extras: dict[str, Any] = {}
         """Record keys the engine does not read (dates, notes, an app's ids), kept for export."""
 
@@ -299,7 +312,7 @@ class Game:
         options: Mapping[str, bool | str] | None = None,
     ) -> Game:
         """Start a game; :class:`SetupError` for an unknown game or option or bad players."""
-        return cls(Start(game, tuple(players), first_dealer, dict(options or {})))
+        return cls(Start(game, players, first_dealer, dict(options or {})))  # type: ignore[arg-type]
 
     @classmethod
     def replay(cls, log: Sequence[Action]) -> Game:
@@ -366,9 +379,7 @@ class Game:
     def bid(self, player: int, bid: int) -> GameState:
         """Record ``player``'s bid in the current hand; refused bids change nothing."""
         self.verify_bid(player, bid)
-        if not self._entries or self._entries[-1].tricks is not None:
-            self._entries.append(_Entry(bids=[None] * len(self.players)))
-        self._entries[-1].bids[player] = bid
+        self._enter(Bid(player, bid))
         return self._logged(Bid(player, bid))
 
     # -- tricks --
@@ -393,10 +404,9 @@ class Game:
     ) -> GameState:
         """Record the tricks (and counted cards) of the current hand, which scores it."""
         self.verify_tricks(tricks, counted)
-        entry = self._entries[-1]
-        entry.tricks = tuple(tricks)
-        entry.counted = _normalized_counted(counted)
-        return self._logged(Tricks(entry.tricks, MappingProxyType(dict(entry.counted))))
+        action = Tricks(tuple(tricks), MappingProxyType(_normalized_counted(counted)))
+        self._enter(action)
+        return self._logged(action)
 
     # -- corrections --
 
@@ -411,7 +421,7 @@ class Game:
         finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
         if hand not in finished:
             known = f"1 to {len(finished)}" if finished else "none yet"
-            raise CorrectionError("correct.no_hand", hand=hand, known=known)
+            raise CorrectionError("correct.no_hand", number=hand, known=known)
         index = hand - 1
         cards = self.rules.cards_in_hand(index)
         if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence) or len(bids) != len(self.players):
@@ -448,11 +458,9 @@ class Game:
     ) -> GameState:
         """Replace finished hand ``hand``; every later total, and the end, follow from it."""
         self.verify_correction(hand, bids, tricks, counted)
-        entry = self._entries[hand - 1]
-        entry.bids = list(bids)
-        entry.tricks = tuple(tricks)
-        entry.counted = _normalized_counted(counted)
-        return self._logged(Correct(hand, tuple(bids), entry.tricks, MappingProxyType(dict(entry.counted))))
+        action = Correct(hand, tuple(bids), tuple(tricks), MappingProxyType(_normalized_counted(counted)))
+        self._enter(action)
+        return self._logged(action)
 
     # -- coin flip --
 
@@ -479,7 +487,7 @@ class Game:
     def record_coin_flip(self, winner: int) -> GameState:
         """Record who won the coin flip that breaks the final tie."""
         self.verify_coin_flip(winner)
-        self._coin_flip = winner
+        self._enter(CoinFlip(winner))
         return self._logged(CoinFlip(winner))
 
     # -- undo --
@@ -492,31 +500,35 @@ class Game:
         """Drop the last action; the state is as it was before it."""
         if not self.can_undo():
             raise UndoError("undo.nothing")
-        log = self._log[:-1]
-        self._log = [log[0]]
+        self._log.pop()
         self._entries = []
         self._coin_flip = None
+        self._prefix = []
+        self._dirty = 0
+        for action in self._log[1:]:
+            self._enter(action)
         self._state = None
-        for action in log[1:]:
-            self._replay_unchecked(action)
         return self.state
 
     # -- internals --
 
-    def _replay_unchecked(self, action: Action) -> None:
+    def _enter(self, action: Action) -> None:
+        """Write an already checked action into the hands it changes."""
         if isinstance(action, Bid):
             if not self._entries or self._entries[-1].tricks is not None:
                 self._entries.append(_Entry(bids=[None] * len(self.players)))
             self._entries[-1].bids[action.player] = action.bid
+            self._dirty = min(self._dirty, len(self._entries) - 1)
         elif isinstance(action, Tricks):
             self._entries[-1].tricks = action.tricks
             self._entries[-1].counted = dict(action.counted)
+            self._dirty = min(self._dirty, len(self._entries) - 1)
         elif isinstance(action, Correct):
             entry = self._entries[action.hand - 1]
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
+            self._dirty = min(self._dirty, action.hand - 1)
         elif isinstance(action, CoinFlip):
             self._coin_flip = action.winner
-        self._log.append(action)
 
     def _logged(self, action: Action) -> GameState:
         self._log.append(action)
@@ -596,29 +608,15 @@ class Game:
 
     def _derive(self) -> GameState:
         rules, players = self.rules, len(self.players)
-        totals = [0] * players
-        exact_bids = [0] * players
-        hands: list[HandView] = []
-        ended_after: int | None = None
-        last_points = [0] * players
-        for index, entry in enumerate(self._entries):
-            cards = rules.cards_in_hand(index)
-            scored = entry.tricks is not None and ended_after is None
-            seats = []
-            for seat in range(players):
-                bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
-                counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
-                points = total = None
-                if scored:
-                    points = hand_points(rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted)  # type: ignore[arg-type]
-                    totals[seat] += points
-                    exact_bids[seat] += bid == taken
-                    last_points[seat] = points
-                    total = totals[seat]
-                seats.append(SeatInHand(seat, bid, self._shown(entry, bid), taken, MappingProxyType(counted), points, total))
-            hands.append(self._hand_view(index, tuple(seats), scored, void=ended_after is not None))
-            if scored and self._ends_after(index, totals):
-                ended_after = index + 1
+        # Hands before the first one an action touched keep their views and sums,
+        # so a bid costs the same in hand 31 as in hand 1.
+        del self._prefix[min(self._dirty, len(self._entries)):]
+        for index in range(len(self._prefix), len(self._entries)):
+            self._prefix.append(self._scored_step(index, self._prefix[-1] if self._prefix else None))
+        self._dirty = len(self._entries)
+        hands = [step.view for step in self._prefix]
+        last = self._prefix[-1] if self._prefix else _Step(None, (0,) * players, (0,) * players, (0,) * players, None)
+        totals, exact_bids, last_points, ended_after = last.totals, last.exact_bids, last.last_points, last.ended_after
         finished = ended_after is not None
         next_bidder = forbidden = None
         allowed: tuple[int, ...] = ()
@@ -651,6 +649,32 @@ class Game:
             coin_flip_between=result.coin_flip_between if result else (),
             ended_after=ended_after,
         )
+
+    def _scored_step(self, index: int, before: _Step | None) -> _Step:
+        players = len(self.players)
+        if before is None:
+            before = _Step(None, (0,) * players, (0,) * players, (0,) * players, None)
+        view = self._entry_view(index, self._entries[index], before.totals, void=before.ended_after is not None)
+        if not view.scored:
+            return _Step(view, before.totals, before.exact_bids, before.last_points, before.ended_after)
+        totals = view.totals
+        exact_bids = tuple(count + bool(seat.exact) for count, seat in zip(before.exact_bids, view.seats))
+        ended_after = index + 1 if self._ends_after(index, totals) else None  # type: ignore[arg-type]
+        return _Step(view, totals, exact_bids, view.points, ended_after)  # type: ignore[arg-type]
+
+    def _entry_view(self, index: int, entry: _Entry, totals_before: Sequence[int], void: bool) -> HandView:
+        cards = self.rules.cards_in_hand(index)
+        scored = entry.tricks is not None and not void
+        seats = []
+        for seat in range(len(self.players)):
+            bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
+            counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
+            points = total = None
+            if scored:
+                points = hand_points(self.rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted)  # type: ignore[arg-type]
+                total = totals_before[seat] + points
+            seats.append(SeatInHand(seat, bid, self._shown(entry, bid), taken, MappingProxyType(counted), points, total))
+        return self._hand_view(index, tuple(seats), scored, void=void)
 
     def _hand_view(self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False) -> HandView:
         return HandView(

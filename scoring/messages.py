@@ -65,7 +65,7 @@ ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "player.seat": "there is no seat {seat}; the seats are 0 to {last}",
     "game.over": "the game is over",
     "undo.nothing": "there is nothing to undo",
-    "correct.no_hand": "there is no finished hand {hand} to correct (finished hands: {known})",
+    "correct.no_hand": "there is no finished hand {number} to correct (finished hands: {known})",
     "correct.unchanged": "nothing changed in this hand",
     "coin.not_needed": "no coin flip is needed: {reason}",
     "coin.not_tied": "{name} is not among the tied players ({tied})",

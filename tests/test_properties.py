@@ -1,0 +1,194 @@
+"""Invariants of the engine over random games of every kind, player count and option."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.definitions import game_ids, load_game
+from scoring.errors import BidwellError
+from scoring.game import Game, Phase
+from scoring.record import game_from_record, record_from_game, score_summary
+
+NAMES = ["Anna", "Béla", "Łucja", "Zoë", "さくら", "Ödön", "🦊 Fox", "Gżegżółka", "Ярослав", "Ευτυχία"]
+
+settings.register_profile("bidwell", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=120)
+settings.load_profile("bidwell")
+
+
+@st.composite
+def new_games(draw) -> Game:
+    game_id = draw(st.sampled_from(game_ids()))
+    definition = load_game(game_id)
+    players = draw(st.integers(definition.min_players, definition.max_players))
+    options = {name: draw(st.sampled_from(option.allowed)) for name, option in definition.options.items()}
+    return Game.new(game_id, NAMES[:players], first_dealer=draw(st.integers(0, players - 1)), options=options)
+
+
+@st.composite
+def hand_results(draw, game: Game, cards: int):
+    """Tricks (and counted cards) that the game's rules accept for a hand of ``cards``."""
+    players = len(game.players)
+    total = cards - draw(st.integers(0, min(cards, game.rules.tricks_may_vanish)))
+    winners = draw(st.lists(st.integers(0, players - 1), min_size=total, max_size=total))
+    tricks = [winners.count(seat) for seat in range(players)]
+    counted = {}
+    for kind in game.rules.scoring.cards:
+        holders = draw(st.lists(st.integers(0, players - 1), max_size=min(kind.copies, players * cards)))
+        counted[kind.name] = [holders.count(seat) for seat in range(players)]
+    return tricks, counted
+
+
+def play_one(draw, game: Game) -> None:
+    """One legal action, chosen at random among the bids, tricks, corrections and coin flips allowed now."""
+    state = game.state
+    if state.finished:
+        if state.coin_flip_between:
+            game.record_coin_flip(draw(st.sampled_from(state.coin_flip_between)))
+        return
+    scored = state.scored_hands
+    if scored and draw(st.integers(0, 9)) == 0:
+        hand = draw(st.sampled_from(scored))
+        bids = [draw(st.integers(0, hand.cards)) for _ in game.players]
+        tricks, counted = draw(hand_results(game, hand.cards))
+        if game.can_correct(hand.number, bids, tricks, counted):
+            game.correct(hand.number, bids, tricks, counted)
+        return
+    if state.phase is Phase.BIDDING:
+        game.bid(state.next_bidder, draw(st.sampled_from(state.allowed_bids)))
+    else:
+        tricks, counted = draw(hand_results(game, state.current.cards))
+        game.record_tricks(tricks, counted)
+
+
+@st.composite
+def played_games(draw, max_actions: int = 120) -> Game:
+    game = draw(new_games())
+    for _ in range(draw(st.integers(0, max_actions))):
+        if game.state.finished and not game.state.coin_flip_between:
+            break
+        play_one(draw, game)
+    return game
+
+
+@given(played_games())
+def test_totals_are_the_running_sums_of_hand_points(game):
+    state = game.state
+    running = [0] * len(game.players)
+    for hand in state.scored_hands:
+        running = [r + p for r, p in zip(running, hand.points)]
+        assert list(hand.totals) == running
+    assert list(state.totals) == running
+
+
+@given(played_games())
+def test_the_hook_and_the_trick_counts_hold_in_every_scored_hand(game):
+    rules = game.rules
+    for hand in game.state.scored_hands:
+        if rules.hook:
+            assert sum(hand.bids) != hand.cards
+        assert hand.cards - rules.tricks_may_vanish <= sum(hand.tricks) <= hand.cards
+
+
+@given(played_games())
+def test_the_game_ends_exactly_when_its_rules_say(game):
+    state = game.state
+    rules = game.rules
+    scored = state.scored_hands
+    if rules.target is None:
+        assert state.finished == (len(scored) == rules.hand_count)
+    else:
+        reached = [max(h.totals) >= rules.target for h in scored]
+        assert state.finished == any(reached)
+        if state.finished:
+            assert reached.index(True) + 1 == state.ended_after == len(scored)
+    assert (state.phase is Phase.FINISHED) == bool(state.winners)
+
+
+@given(played_games())
+def test_replaying_the_log_gives_the_same_state(game):
+    assert Game.replay(game.log).state == game.state
+
+
+@given(played_games(), st.data())
+def test_undo_after_any_action_gives_back_the_state_before_it(game, data):
+    before = (game.log, game.state)
+    play_one(data.draw, game)
+    if game.log != before[0]:
+        game.undo()
+    assert (game.log, game.state) == before
+
+
+@given(played_games(), st.data())
+def test_a_random_action_is_either_accepted_or_refused_without_a_trace(game, data):
+    before = (game.log, game.state)
+    players = len(game.players)
+    kind = data.draw(st.sampled_from(["bid", "tricks", "correct", "coin"]))
+    value = st.one_of(st.integers(-3, 35), st.floats(allow_nan=False), st.none(), st.booleans(), st.text(max_size=2))
+    try:
+        if kind == "bid":
+            game.bid(data.draw(st.integers(-1, players)), data.draw(value))
+        elif kind == "tricks":
+            game.record_tricks(data.draw(st.lists(value, max_size=players + 1)))
+        elif kind == "correct":
+            lists = st.lists(value, min_size=players, max_size=players)
+            game.correct(data.draw(st.integers(0, 40)), data.draw(lists), data.draw(lists))
+        else:
+            game.record_coin_flip(data.draw(st.integers(-1, players)))
+    except BidwellError as refusal:
+        assert str(refusal)
+        assert (game.log, game.state) == before
+
+
+@given(played_games(), st.data())
+def test_a_surely_invalid_action_is_refused_and_changes_nothing(game, data):
+    before = (game.log, game.state)
+    state = game.state
+    if state.finished:
+        refused = not game.can_bid(0, 0)
+    elif state.phase is Phase.BIDDING:
+        cards = state.current.cards
+        too_many = data.draw(st.integers(cards + 1, cards + 5))
+        wrong_seat = (state.next_bidder + 1) % len(game.players)
+        refused = not game.can_bid(state.next_bidder, too_many) and not game.can_bid(state.next_bidder, -1)
+        refused = refused and (len(game.players) == 1 or not game.can_bid(wrong_seat, 0))
+        refused = refused and not game.can_record_tricks([0] * len(game.players))
+    else:
+        tricks = [0] * len(game.players)
+        tricks[0] = state.current.cards + 1
+        refused = not game.can_record_tricks(tricks) and not game.can_bid(0, 0)
+    assert refused
+    assert (game.log, game.state) == before
+
+
+@given(played_games())
+def test_export_then_import_gives_the_same_game(game):
+    record = json.loads(json.dumps(record_from_game(game), ensure_ascii=False))
+    again = game_from_record(record)
+    assert score_summary(again) == score_summary(game)
+    assert again.state.phase == game.state.phase
+    assert again.state.winners == game.state.winners
+    if game.state.current is not None:
+        assert again.state.current.shown_bids == game.state.current.shown_bids
+        assert again.state.next_bidder == game.state.next_bidder
+    assert record_from_game(again) == record
+
+
+@given(played_games(), st.data())
+def test_a_correction_followed_by_its_reverse_gives_the_original_totals(game, data):
+    scored = game.state.scored_hands
+    if not scored:
+        return
+    hand = data.draw(st.sampled_from(scored))
+    original = (hand.bids, hand.tricks, {k.name: hand.counted(k.name) for k in game.rules.scoring.cards})
+    bids = [data.draw(st.integers(0, hand.cards)) for _ in game.players]
+    tricks, counted = data.draw(hand_results(game, hand.cards))
+    before = game.state
+    if not game.can_correct(hand.number, bids, tricks, counted):
+        return
+    game.correct(hand.number, bids, tricks, counted)
+    game.correct(hand.number, *original)
+    assert game.state.totals == before.totals
+    assert game.state == before
