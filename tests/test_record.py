@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +171,10 @@ def test_a_coin_flip_round_trips_by_name():
     record = record_from_game(game)
     assert record["coin_flip"] == "Anna"
     assert score_summary(game_from_record(record))["winners"] == ["Anna"]
+
+
+def test_the_readme_example_record_is_a_valid_game_in_progress():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## The game record", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    game = game_from_record(json.loads(block))
+    assert game.state.current.number == 2 and game.state.next_bidder == 0
