@@ -352,6 +352,10 @@ class Game:
             return self.record_coin_flip(action.winner)
         raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
+    def verify_not_over(self) -> None:
+        """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
+        self._verify_not_over(self._current_number())
+
     # -- bids --
 
     def verify_bid(self, player: int, bid: object) -> None:
@@ -379,8 +383,7 @@ class Game:
     def bid(self, player: int, bid: int) -> GameState:
         """Record ``player``'s bid in the current hand; refused bids change nothing."""
         self.verify_bid(player, bid)
-        self._enter(Bid(player, bid))
-        return self._logged(Bid(player, bid))
+        return self._commit(Bid(player, bid))
 
     # -- tricks --
 
@@ -404,9 +407,7 @@ class Game:
     ) -> GameState:
         """Record the tricks (and counted cards) of the current hand, which scores it."""
         self.verify_tricks(tricks, counted)
-        action = Tricks(tuple(tricks), MappingProxyType(_normalized_counted(counted)))
-        self._enter(action)
-        return self._logged(action)
+        return self._commit(Tricks(tuple(tricks), MappingProxyType(_normalized_counted(counted))))
 
     # -- corrections --
 
@@ -419,7 +420,7 @@ class Game:
     ) -> None:
         """Raise why finished hand ``hand`` (1-based) cannot be corrected to these values."""
         finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
-        if hand not in finished:
+        if type(hand) is not int or hand not in finished:
             known = f"1 to {len(finished)}" if finished else "none yet"
             raise CorrectionError("correct.no_hand", number=hand, known=known)
         index = hand - 1
@@ -458,9 +459,7 @@ class Game:
     ) -> GameState:
         """Replace finished hand ``hand``; every later total, and the end, follow from it."""
         self.verify_correction(hand, bids, tricks, counted)
-        action = Correct(hand, tuple(bids), tuple(tricks), MappingProxyType(_normalized_counted(counted)))
-        self._enter(action)
-        return self._logged(action)
+        return self._commit(Correct(hand, tuple(bids), tuple(tricks), MappingProxyType(_normalized_counted(counted))))
 
     # -- coin flip --
 
@@ -487,8 +486,7 @@ class Game:
     def record_coin_flip(self, winner: int) -> GameState:
         """Record who won the coin flip that breaks the final tie."""
         self.verify_coin_flip(winner)
-        self._enter(CoinFlip(winner))
-        return self._logged(CoinFlip(winner))
+        return self._commit(CoinFlip(winner))
 
     # -- undo --
 
@@ -530,7 +528,8 @@ class Game:
         elif isinstance(action, CoinFlip):
             self._coin_flip = action.winner
 
-    def _logged(self, action: Action) -> GameState:
+    def _commit(self, action: Action) -> GameState:
+        self._enter(action)
         self._log.append(action)
         self._state = None
         return self.state
@@ -540,10 +539,6 @@ class Game:
         if self.state.finished:
             return sum(1 for h in hands if h.scored) + 1
         return hands[-1].number
-
-    def verify_not_over(self) -> None:
-        """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
-        self._verify_not_over(self._current_number())
 
     def _verify_not_over(self, hand: int) -> None:
         state = self.state
