@@ -24,10 +24,11 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose complaints are one line, as the error contract asks."""
 
     def error(self, message: str) -> NoReturn:
-        _fail(f"{message} (see '{self.prog} --help')")
+        """Print one ``error:`` line and exit with status 2, instead of argparse's usage text."""
+        fail(f"{message} (see '{self.prog} --help')")
 
 
-def _fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
+def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     sys.stderr.write(f"error: {' '.join(text.split())}\n")
     sys.stderr.flush()
     raise SystemExit(status)
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     app = commands.add_parser("app", help="start the app (the default)")
     _add_app_arguments(app)
     _add_app_arguments(parser)
+    _add_data_argument(parser, default=None)
 
     schedule = commands.add_parser("schedule", help="print every hand's cards, dealer and first bidder as JSON")
     schedule.add_argument("--game", required=True, metavar="ID", help="a game id, e.g. rage-n-glyphs")
@@ -54,7 +56,45 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="score a game record and print the result as JSON")
     score.add_argument("record", metavar="RECORD", help="a game record file, or - for standard input")
+
+    history = commands.add_parser("history", help="list the stored games, newest first")
+    history.add_argument("--json", action="store_true", help="print the list as JSON")
+    history.add_argument("--game", metavar="ID", help="only games of this game id")
+    history.add_argument("--player", metavar="NAME", help="only games with this player (case and accents ignored)")
+    status = history.add_mutually_exclusive_group()
+    status.add_argument("--finished", dest="finished", action="store_const", const=True, help="only finished games")
+    status.add_argument("--unfinished", dest="finished", action="store_const", const=False, help="only unfinished games")
+    history.add_argument("--page", type=_positive, default=1, metavar="N", help="page N (default 1)")
+    history.add_argument("--per-page", type=_positive, default=50, metavar="N", help="games a page (default 50)")
+
+    export = commands.add_parser("export", help="print or save the record of a stored game")
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'bidwell history' shows it")
+    which.add_argument("--all", action="store_true", help="every game, as a JSON array of records")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    imports = commands.add_parser("import", help="keep the games in record files (records or arrays of them)")
+    imports.add_argument("files", nargs="+", metavar="FILE", help="record files")
+
+    for command in (app, schedule, score, history, export, imports):
+        _add_data_argument(command, default=argparse.SUPPRESS)
     return parser
+
+
+def _add_data_argument(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(
+        "--data", metavar="DIR", default=default, help="the data folder (default: $BIDWELL_DATA, else your data directory)"
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is less than 1")
+    return value
 
 
 def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,13 +110,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schedule(args)
         if args.command == "score":
             return _score(args)
+        if args.command in ("history", "export", "import"):
+            from companion import cli_history
+
+            return cli_history.run(args)
         from companion.app import serve
 
         return serve(port=args.port, open_browser=not args.no_browser)
     except BidwellError as error:
-        _fail(str(error))
+        fail(str(error))
     except TemplateError as error:
-        _fail(f"a game file is broken: {error}", EXIT_INTERNAL)
+        fail(f"a game file is broken: {error}", EXIT_INTERNAL)
     except KeyboardInterrupt:
         return 130
 
@@ -106,7 +150,7 @@ def _score(args: argparse.Namespace) -> int:
             with open(args.record, "rb") as file:
                 data = file.read()
     except OSError as error:
-        _fail(render("cli.read", {"path": args.record, "detail": error.strerror or error}))
+        fail(render("cli.read", {"path": args.record, "detail": error.strerror or error}))
     _print_json(score_summary(game_from_record(parse_record(data))))
     return 0
 

@@ -352,6 +352,19 @@ class Game:
             return self.record_coin_flip(action.winner)
         raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
+    def verify(self, action: Action) -> None:
+        """Raise why :meth:`apply` would refuse ``action``; return if it would be accepted."""
+        if isinstance(action, Bid):
+            self.verify_bid(action.player, action.bid)
+        elif isinstance(action, Tricks):
+            self.verify_tricks(action.tricks, action.counted)
+        elif isinstance(action, Correct):
+            self.verify_correction(action.hand, action.bids, action.tricks, action.counted)
+        elif isinstance(action, CoinFlip):
+            self.verify_coin_flip(action.winner)
+        else:
+            raise TypeError(f"a game has one Start action; cannot apply {action!r}")
+
     def verify_not_over(self) -> None:
         """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
         self._verify_not_over(self._current_number())

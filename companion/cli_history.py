@@ -1,0 +1,107 @@
+"""``bidwell history``, ``export`` and ``import``: the stored games from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from pathlib import Path
+
+from companion.cli import fail, to_json
+from companion.history import GameStore, GameSummary, default_data_folder
+from companion.storage import StorageError
+from scoring.errors import BidwellError
+from scoring.record import parse_record
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the history command in ``args``; returns the exit status."""
+    try:
+        store = GameStore(args.data or default_data_folder())
+        status = {"history": _history, "export": _export, "import": _import}[args.command](store, args)
+    except StorageError as error:
+        fail(str(error))
+    for notice in store.notices:
+        sys.stderr.write(f"note: {notice.text}\n")
+    return status
+
+
+def _history(store: GameStore, args: argparse.Namespace) -> int:
+    page = store.history(
+        page=args.page, per_page=args.per_page, game=args.game, player=args.player, finished=args.finished
+    )
+    if args.json:
+        _write(to_json({"page": page.page, "has_more": page.has_more, "games": [s.to_json() for s in page.items]}))
+        return 0
+    if not page.items:
+        _write("No games." if page.page == 1 else f"No games on page {page.page}.")
+        return 0
+    rows = [("ID", "STARTED", "GAME", "PLAYERS", "STATUS")]
+    rows += [(s.id, s.created[:16].replace("T", " "), s.game_name, ", ".join(s.players), _status(s)) for s in page.items]
+    lines = _table(rows)
+    if page.has_more:
+        lines.append(f"More on page {page.page + 1} (--page {page.page + 1}).")
+    _write("\n".join(lines))
+    return 0
+
+
+def _status(summary: GameSummary) -> str:
+    if summary.finished:
+        label = "winner" if len(summary.winners) == 1 else "shared by"
+        return f"finished, {label} {', '.join(summary.winners)}"
+    return f"hand {summary.current_hand}, {summary.phase.value if summary.phase else ''}".rstrip(", ")
+
+
+def _table(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows padded into columns by how wide they show in a terminal (Japanese takes two cells)."""
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
+
+
+def _export(store: GameStore, args: argparse.Namespace) -> int:
+    value = store.export_all() if args.all else store.export(args.id)
+    text = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            fail(f"cannot write {args.output}: {error.strerror or error}")
+    else:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+    return 0
+
+
+def _import(store: GameStore, args: argparse.Namespace) -> int:
+    records: list[tuple[str, object]] = []
+    unreadable: list[str] = []
+    for name in args.files:
+        try:
+            data = parse_record(Path(name).read_bytes())
+        except OSError as error:
+            unreadable.append(f"{name}: cannot read it: {error.strerror or error}")
+            continue
+        except BidwellError as error:
+            unreadable.append(f"{name}: {error}")
+            continue
+        if isinstance(data, list):
+            records += [(f"{name}: record {n}", item) for n, item in enumerate(data, start=1)]
+        else:
+            records.append((name, data))
+    report = store.import_records(records)
+    lines = [f"new: {game_id}" for game_id in report.new]
+    lines += [f"already there: {game_id}" for game_id in report.existing]
+    if lines:
+        _write("\n".join(lines))
+    for line in unreadable + [f"{where}: {reason}" for where, reason in report.refused]:
+        sys.stderr.write(f"error: {line}\n")
+    return 2 if unreadable or report.refused else 0
+
+
+def _write(text: str) -> None:
+    sys.stdout.buffer.write((text + "\n").encode("utf-8"))
+    sys.stdout.flush()

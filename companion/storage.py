@@ -1,0 +1,244 @@
+"""Files that survive a crash: TinyDB storage that never leaves half a file.
+
+TinyDB's own JSON storage rewrites its file in place, so a crash mid-write
+leaves broken JSON (tinydb issues #467 and #301). :class:`AtomicJSONStorage`
+writes a temporary file beside the real one, fsyncs it, keeps the previous
+version as ``NAME.bak`` and renames the new one over the old, so a reader
+sees either the old file or the new one, never a mix.
+
+Every file carries a ``bidwell`` table with the schema version and the kind
+of file. A file that is not JSON, is truncated or is not Bidwell's is moved
+aside under a name with the time and the last good copy is restored; a file
+from a newer Bidwell is refused and never rewritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+SCHEMA = 1
+"""The version of the files this Bidwell writes; it reads this one and older."""
+
+META_TABLE = "bidwell"
+LOCK_WAIT_SECONDS = 5.0
+
+
+class StorageError(Exception):
+    """Something about the data folder that the user has to act on; ``str()`` says what and where."""
+
+
+class NewerSchemaError(StorageError):
+    """A file written by a newer Bidwell: it is left exactly as it is."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the storage did on its own that the user should be told (a bad file moved aside)."""
+
+    text: str
+
+
+class Folder:
+    """A data folder: its path, one lock for writers, and the notices of what was repaired.
+
+    Every write in every thread and process goes through :meth:`writing`:
+    a lock per process (the web app's sessions share one) and a file lock
+    beside the data (a second ``bidwell`` process).
+    """
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.notices: list[Notice] = []
+        self._thread_lock = threading.RLock()
+        self._file_lock = FileLock(self.path / ".lock", timeout=LOCK_WAIT_SECONDS, thread_local=False)
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the folder's write lock; :class:`StorageError` if another process keeps it too long."""
+        with self._thread_lock:
+            try:
+                self._file_lock.acquire()
+            except Timeout:
+                raise StorageError(
+                    f"another Bidwell has been writing to {self.path} for {LOCK_WAIT_SECONDS:.0f} seconds; "
+                    "try again in a moment, or close the other Bidwell"
+                ) from None
+            try:
+                yield
+            finally:
+                self._file_lock.release()
+
+    def notice(self, text: str) -> None:
+        """Record something the user should be told."""
+        self.notices.append(Notice(text))
+
+    def database(self, relative: str, kind: str) -> TinyDB:
+        """The TinyDB database in file ``relative`` of this folder, stored crash-safely."""
+        return TinyDB(storage=AtomicJSONStorage, path=self.path / relative, kind=kind, folder=self)
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that replaces its file whole and keeps the previous version.
+
+    ``kind`` names what the file holds; a file of another kind, or without
+    Bidwell's ``bidwell`` table, is not Bidwell's and is moved aside.
+    """
+
+    def __init__(self, path: Path | str, *, kind: str, folder: Folder):
+        self.path = Path(path)
+        self.kind = kind
+        self.folder = folder
+
+    @property
+    def backup(self) -> Path:
+        """The last good copy, kept beside the file."""
+        return self.path.with_name(self.path.name + ".bak")
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        """The file's tables, or None for a file not written yet; a bad file is repaired first."""
+        try:
+            return self._parse(self.path)
+        except (FileNotFoundError, _BadFile):
+            pass
+        # Repairs move and write files, so they happen under the folder's write
+        # lock, after a second look: another writer may have just replaced it.
+        with self.folder.writing():
+            try:
+                return self._parse(self.path)
+            except FileNotFoundError:
+                return self._restore(reason="was missing") if self.backup.exists() else None
+            except _BadFile as bad:
+                return self._repair(bad.reason)
+
+    def _repair(self, reason: str) -> dict[str, dict[str, Any]] | None:
+        moved = self._move_aside()
+        try:
+            data = self._parse(self.backup)
+        except (_BadFile, FileNotFoundError):
+            self.folder.notice(f"{self.path} {reason}; it was moved to {moved}, and there was no good copy to restore")
+            return None
+        self._replace_with(data)
+        self.folder.notice(f"{self.path} {reason}; it was moved to {moved} and the last good copy was restored")
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        """Replace the file with ``data``: whole, synced to disk, the previous version kept as ``.bak``."""
+        data = dict(data)
+        data[META_TABLE] = {"1": {"schema": SCHEMA, "kind": self.kind}}
+        self._replace_with(data)
+
+    def _replace_with(self, data: dict[str, Any]) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        with open(temporary, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if self.path.exists():
+            _keep_copy(self.path, self.backup)
+        os.replace(temporary, self.path)
+        _sync_folder(self.path.parent)
+
+    def _parse(self, path: Path) -> dict[str, dict[str, Any]]:
+        with open(path, "rb") as file:
+            raw = file.read()
+        if not raw.strip():
+            raise _BadFile("was empty")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise _BadFile("was not UTF-8 text") from None
+        except json.JSONDecodeError:
+            raise _BadFile("was not readable JSON (cut short, or damaged)") from None
+        meta = data.get(META_TABLE, {}).get("1") if isinstance(data, dict) else None
+        if not isinstance(meta, dict) or meta.get("kind") != self.kind or not isinstance(meta.get("schema"), int):
+            raise _BadFile("was not a Bidwell file")
+        if meta["schema"] > SCHEMA:
+            raise NewerSchemaError(
+                f"{path} was written by a newer Bidwell (schema {meta['schema']}; this one reads up to {SCHEMA}); "
+                "it was left as it is: update Bidwell to open it"
+            )
+        if not all(isinstance(table, dict) for table in data.values()):
+            raise _BadFile("was not a Bidwell file")
+        return data
+
+    def _restore(self, reason: str) -> dict[str, dict[str, Any]] | None:
+        try:
+            data = self._parse(self.backup)
+        except (_BadFile, FileNotFoundError):
+            return None
+        self._replace_with(data)
+        self.folder.notice(f"{self.path} {reason}; the last good copy was restored")
+        return data
+
+    def _move_aside(self) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.stem}.broken-{stamp}{self.path.suffix}")
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = self.path.with_name(f"{self.path.stem}.broken-{stamp}-{counter}{self.path.suffix}")
+        os.replace(self.path, target)
+        return target
+
+
+class _BadFile(Exception):
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _keep_copy(current: Path, backup: Path) -> None:
+    """Make ``backup`` the current file's content without a moment where neither exists."""
+    staged = backup.with_name(backup.name + ".new")
+    with contextlib.suppress(FileNotFoundError):
+        staged.unlink()
+    try:
+        os.link(current, staged)
+    except OSError:
+        shutil.copy2(current, staged)
+    os.replace(staged, backup)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable: on POSIX the folder entry itself must reach the disk."""
+    if os.name != "posix":
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def remove_file(path: Path) -> None:
+    """Delete a stored file and its last good copy."""
+    for victim in (path, path.with_name(path.name + ".bak")):
+        with contextlib.suppress(FileNotFoundError):
+            victim.unlink()
+
+
+__all__ = [
+    "SCHEMA",
+    "AtomicJSONStorage",
+    "Folder",
+    "NewerSchemaError",
+    "Notice",
+    "StorageError",
+    "remove_file",
+]
