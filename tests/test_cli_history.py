@@ -118,3 +118,14 @@ def test_a_damaged_file_is_reported_and_the_command_still_works(data):
 def test_history_of_an_empty_folder(tmp_path):
     result = bidwell("history", "--data", tmp_path / "empty")
     assert result.returncode == 0 and result.stdout.decode().strip() == "No games."
+
+
+def test_a_folder_from_a_newer_bidwell_is_refused_untouched(data):
+    folder, _, _ = data
+    (shard,) = (folder / "index").glob("2026-11.json")
+    newer = shard.read_text(encoding="utf-8").replace('"schema":1', '"schema":99')
+    shard.write_text(newer, encoding="utf-8")
+    result = bidwell("history", "--data", folder)
+    assert result.returncode == 2 and result.stdout == b""
+    assert "written by a newer Bidwell (schema 99; this one reads up to 1)" in result.stderr.decode()
+    assert shard.read_text(encoding="utf-8") == newer
