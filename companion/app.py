@@ -1,51 +1,563 @@
-"""The Bidwell app, served to a browser (phones at the table open it too).
+"""The Bidwell app: Flet screens drawn from the view-models in :mod:`companion.viewmodels`.
 
-Until the scorekeeping screens land this shows the games Bidwell knows,
-read from the same templates the engine scores with.
+Each screen is a function of its model's state; every handler calls one
+model method and draws the screen again. Every control a person can use has
+a label (its text, or a tooltip), which screen readers read and the browser
+tests use to find it.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+import flet as ft
+
+from companion.history import GameStore, SavedGame
+from companion.texts import t
+from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
 
 HOST = "127.0.0.1"
+TAP = 48  # the smallest comfortable tap target, in logical pixels
+FONT = "Bidwell Sans"
+ASSETS = Path(__file__).with_name("assets")
 
 
-def main(page) -> None:  # noqa: ANN001 - flet's Page, imported lazily
-    """Build the start screen on ``page``."""
-    import flet as ft
+class BidwellApp:
+    """One browser tab (a Flet session): which screen is showing, and its model."""
 
-    from scoring.definitions import all_games
+    def __init__(self, page: ft.Page, store: GameStore, *, pin: str | None = None, join_url: str | None = None):
+        self.page = page
+        self.store = store
+        self.pin = pin
+        self.join_url = join_url
+        self.unlocked = pin is None
+        self.route = "start"
+        self.setup: NewGameModel | None = None
+        self.play: PlayModel | None = None
+        self.history: HistoryModel | None = None
+        self.note: str | None = None
+        page.title = t("app.title")
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
+        page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
+        page.theme = ft.Theme(font_family=FONT)
+        page.dark_theme = ft.Theme(font_family=FONT)
+        page.scroll = ft.ScrollMode.AUTO
+        page.padding = 12
 
-    page.title = "Bidwell"
-    page.theme_mode = ft.ThemeMode.SYSTEM
-    games = [
-        ft.ListTile(
-            title=ft.Text(game.name),
-            subtitle=ft.Text(f"{game.min_players}–{game.max_players} players"),
+    # -- navigation --
+
+    def draw(self) -> None:
+        """Draw the current screen from its model."""
+        if not self.unlocked:
+            body = self._pin_screen()
+        elif self.route == "setup" and self.setup:
+            body = self._setup_screen()
+        elif self.route == "play" and self.play:
+            body = self._play_screen()
+        elif self.route == "history" and self.history:
+            body = self._history_screen()
+        else:
+            body = self._start_screen()
+        notices = [ft.Text(t("notice.storage", text=n.text), color=ft.Colors.ERROR) for n in self.store.notices]
+        self.store.notices.clear()
+        self.page.controls = [ft.SafeArea(content=ft.Column([*notices, *body], spacing=12))]
+        self.page.update()
+
+    def go(self, route: str) -> None:
+        """Show another screen."""
+        self.route = route
+        self.draw()
+
+    def open_game(self, saved: SavedGame, *, read_only: bool = False) -> None:
+        """Show a game's play screen."""
+        self.play = PlayModel(saved, read_only=read_only)
+        self.go("play")
+
+    # -- start --
+
+    def _start_screen(self) -> list[ft.Control]:
+        controls: list[ft.Control] = [
+            ft.Text(t("app.title"), size=32, weight=ft.FontWeight.BOLD),
+            ft.Text(t("app.tagline")),
+            _wide(ft.FilledButton(t("start.new"), icon=ft.Icons.ADD, on_click=lambda _: self._new_game())),
+            ft.Text(t("start.continue"), size=18, weight=ft.FontWeight.W_600),
+        ]
+        unfinished = self.store.unfinished()
+        if not unfinished:
+            controls.append(ft.Text(t("start.nothing_to_continue")))
+        for summary in unfinished[:10]:
+            line = t("start.continue_line", game=summary.game_name, hand=summary.current_hand,
+                     players=", ".join(summary.players))
+            controls.append(_wide(ft.OutlinedButton(line, on_click=lambda _, i=summary.id: self._continue(i))))
+        controls += [
+            _wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, on_click=lambda _: self._history())),
+            _wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, disabled=True,
+                                    tooltip=t("start.sheets_soon"))),
+        ]
+        if self.join_url:
+            controls.append(ft.Text(t("lan.join") + ": " + self.join_url, selectable=True))
+        return controls
+
+    def _new_game(self) -> None:
+        self.setup = NewGameModel(self.store.player_names())
+        self.go("setup")
+
+    def _continue(self, game_id: str) -> None:
+        self.open_game(self.store.open(game_id))
+
+    def _history(self) -> None:
+        self.history = HistoryModel(self.store)
+        self.go("history")
+
+    # -- pin --
+
+    def _pin_screen(self) -> list[ft.Control]:
+        field = ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True,
+                             autofocus=True)
+
+        def check(_: object) -> None:
+            if field.value and secrets.compare_digest(field.value.strip(), self.pin or ""):
+                self.unlocked = True
+                self.note = None
+            else:
+                self.note = t("lan.pin_wrong")
+            self.draw()
+
+        field.on_submit = check
+        return [ft.Text(t("lan.pin_title"), size=20), field, _wide(ft.FilledButton(t("lan.pin_go"), on_click=check)),
+                *self._note()]
+
+    def _note(self) -> list[ft.Control]:
+        if not self.note:
+            return []
+        return [ft.Text(self.note, color=ft.Colors.ERROR)]
+
+    # -- new game --
+
+    def _setup_screen(self) -> list[ft.Control]:
+        model = self.setup
+        assert model is not None
+        games = ft.Dropdown(
+            label=t("setup.game"),
+            value=model.game.id,
+            options=[ft.DropdownOption(key=game_id, text=name) for game_id, name in model.games()],
+            on_select=lambda e: self._setup(lambda: model.choose_game(e.control.value)),
+            expand=True,
         )
-        for game in all_games()
-    ]
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Text("Bidwell", size=32, weight=ft.FontWeight.BOLD),
-                    ft.Text("The scorekeeper for Oh Hell and its family. Scoring screens are on their way; "
-                            "the games below can already be scored with 'bidwell score'."),
-                    *games,
-                ]
+        controls: list[ft.Control] = [
+            _top_bar(t("setup.title"), lambda: self.go("start")),
+            ft.Row([games]),
+            ft.Text(model.range_text),
+            ft.Text(t("setup.options"), size=18, weight=ft.FontWeight.W_600),
+        ]
+        for row in model.option_rows():
+            if row.is_bool:
+                control: ft.Control = ft.Switch(
+                    label=row.label, value=bool(row.value),
+                    on_change=lambda e, n=row.name: self._setup(lambda: model.set_option(n, bool(e.control.value))),
+                )
+            else:
+                control = ft.Dropdown(
+                    label=row.label, value=str(row.value),
+                    options=[ft.DropdownOption(key=str(v), text=str(v)) for v in row.allowed],
+                    on_select=lambda e, n=row.name: self._setup(lambda: model.set_option(n, e.control.value)),
+                )
+            controls += [control, ft.Text(row.explain, size=12)]
+        controls.append(ft.Text(t("setup.players"), size=18, weight=ft.FontWeight.W_600))
+        for seat, name in enumerate(model.players):
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Text(f"{seat + 1}. {name}", expand=True),
+                        ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=t("setup.up", name=name),
+                                      on_click=lambda _, s=seat: self._setup(lambda: model.move_player(s, -1))),
+                        ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=t("setup.down", name=name),
+                                      on_click=lambda _, s=seat: self._setup(lambda: model.move_player(s, 1))),
+                        ft.IconButton(ft.Icons.CLOSE, tooltip=t("setup.remove", name=name),
+                                      on_click=lambda _, s=seat: self._setup(lambda: model.remove_player(s))),
+                    ]
+                )
             )
+        name_field = ft.TextField(label=t("setup.add_label"), expand=True, autofocus=True)
+
+        def add(_: object = None, name: str | None = None) -> None:
+            self._setup(lambda: model.add_player(name if name is not None else name_field.value or ""))
+
+        name_field.on_submit = add
+        suggestions = ft.Row(wrap=True)
+
+        def suggest(_: object) -> None:
+            suggestions.controls = [
+                ft.TextButton(n, on_click=lambda _, n=n: add(name=n)) for n in model.suggestions(name_field.value or "")
+            ] if name_field.value else []
+            suggestions.update()
+
+        name_field.on_change = suggest
+        controls += [ft.Row([name_field, ft.IconButton(ft.Icons.PERSON_ADD, tooltip=t("setup.add"), on_click=add)]),
+                     suggestions]
+        if model.players:
+            dealer = ft.RadioGroup(
+                value="random" if model.first_dealer is None else str(model.first_dealer),
+                on_change=lambda e: self._setup(lambda: setattr(
+                    model, "first_dealer", None if e.control.value == "random" else int(e.control.value))),
+                content=ft.Column(
+                    [ft.Radio(value="random", label=t("setup.draw_dealer"))]
+                    + [ft.Radio(value=str(s), label=t("setup.dealer_is", name=n)) for s, n in enumerate(model.players)]
+                ),
+            )
+            controls += [ft.Text(t("setup.first_dealer"), size=18, weight=ft.FontWeight.W_600), dealer]
+        if model.message:
+            controls.append(ft.Text(model.message, color=ft.Colors.ERROR))
+        controls.append(_wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=self._start_game)))
+        return controls
+
+    def _setup(self, change: Callable[[], object]) -> None:
+        change()
+        self.draw()
+
+    def _start_game(self, _: object) -> None:
+        assert self.setup is not None
+        saved = self.setup.start(self.store)
+        if saved is None:
+            self.draw()
+        else:
+            self.open_game(saved)
+
+    # -- playing --
+
+    def _play_screen(self) -> list[ft.Control]:
+        model = self.play
+        assert model is not None
+        screen = model.screen
+        undo = ft.IconButton(ft.Icons.UNDO, tooltip=t("undo"), on_click=lambda _: self._act(model.undo),
+                             disabled=model.read_only)
+        controls: list[ft.Control] = [_top_bar(model.game.rules.game.name, lambda: self.go("start"), undo)]
+        if screen is not Screen.FINISHED:
+            controls.append(self._header(model))
+        body = {
+            Screen.BIDDING: self._bidding,
+            Screen.COVER: self._cover,
+            Screen.PRIVATE_BID: self._bidding,
+            Screen.PLAYING: self._playing,
+            Screen.TRICKS: self._tricks,
+            Screen.CORRECTING: self._correcting,
+            Screen.FINISHED: self._ending,
+        }[screen](model)
+        controls += body
+        if model.message:
+            controls.append(ft.Text(model.message, color=ft.Colors.ERROR, semantics_label=model.message))
+        if screen not in (Screen.COVER, Screen.PRIVATE_BID):
+            controls.append(self._board(model))
+        return controls
+
+    def _act(self, action: Callable[[], object]) -> None:
+        action()
+        self.draw()
+
+    def _header(self, model: PlayModel) -> ft.Control:
+        header = model.header()
+        lines = [ft.Text(header.title, size=20, weight=ft.FontWeight.BOLD)]
+        if header.race:
+            lines.append(ft.Text(header.race))
+        lines += [ft.Text(header.cards, size=16), ft.Text(f"{header.dealer} · {header.first}")]
+        return ft.Container(ft.Column(lines, spacing=2), padding=8, border_radius=8,
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+
+    def _cover(self, model: PlayModel) -> list[ft.Control]:
+        name = model.bidder or ""
+        return [
+            ft.Container(
+                ft.Column(
+                    [ft.Text(t("bid.cover", name=name), size=24, weight=ft.FontWeight.BOLD),
+                     ft.Text(t("bid.cover_hint", name=name)),
+                     _wide(ft.FilledButton(t("bid.i_am", name=name), on_click=lambda _: self._act(model.unlock)))],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                padding=24,
+            )
+        ]
+
+    def _bidding(self, model: PlayModel) -> list[ft.Control]:
+        private = model.screen is Screen.PRIVATE_BID
+        name = model.bidder or ""
+        controls: list[ft.Control] = []
+        if private:
+            controls.append(ft.Text(t("bid.private", name=name), size=20, weight=ft.FontWeight.BOLD))
+        else:
+            controls.append(self._bids_line(model))
+            controls.append(ft.Text(t("bid.turn", name=name), size=20, weight=ft.FontWeight.BOLD))
+        keys = []
+        for key in model.pad():
+            label = t("bid.number", value=key.value)
+            text = ft.Text(
+                str(key.value), size=22,
+                style=None if key.allowed else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+            )
+            keys.append(
+                ft.Container(
+                    ft.Button(content=text, tooltip=label if key.allowed else t("bid.forbidden", value=key.value),
+                              width=64, height=64, on_click=lambda _, v=key.value: self._act(lambda: model.tap_bid(v))),
+                    padding=2,
+                )
+            )
+        controls.append(ft.Row(keys, wrap=True, spacing=4, run_spacing=4))
+        forbidden = model.forbidden_text()
+        if forbidden:
+            controls.append(ft.Text(forbidden))
+        return controls
+
+    def _bids_line(self, model: PlayModel) -> ft.Control:
+        cells = [ft.Text(f"{name}: {bid}") for name, bid in model.bids_line()]
+        summary = model.bid_summary()
+        return ft.Column([ft.Row(cells, wrap=True, spacing=12), *([ft.Text(summary)] if summary else [])], spacing=4)
+
+    def _playing(self, model: PlayModel) -> list[ft.Control]:
+        controls: list[ft.Control] = []
+        if model.game.rules.bidding.value == "secret":
+            controls.append(ft.Text(t("bid.secret_done")))
+        elif model.game.rules.bidding.value == "hidden":
+            controls.append(ft.Text(t("bid.hidden_done")))
+        controls += [
+            self._bids_line(model),
+            ft.Text(t("play.play")),
+            _wide(ft.FilledButton(t("play.enter_tricks"), icon=ft.Icons.EDIT,
+                                  on_click=lambda _: self._act(model.start_tricks), disabled=model.read_only)),
+        ]
+        return controls
+
+    def _tricks(self, model: PlayModel) -> list[ft.Control]:
+        hand = model.state.current
+        controls: list[ft.Control] = [ft.Text(t("tricks.title", number=hand.number), size=20,
+                                              weight=ft.FontWeight.BOLD)]
+        for line in model.trick_lines():
+            controls.append(_stepper(
+                line.name, line.tricks,
+                less=(t("tricks.less", name=line.name), lambda s=line.seat: model.step_tricks(s, -1)),
+                more=(t("tricks.more", name=line.name), lambda s=line.seat: model.step_tricks(s, 1)),
+                act=self._act,
+                trailing=f"{t('tricks.made') if line.made else t('tricks.missed')} · "
+                         f"{t('tricks.points', count=line.points)}",
+            ))
+            for kind in model.game.rules.scoring.cards:
+                count = line.counted.get(kind.name, 0)
+                controls.append(_stepper(
+                    f"   {kind.label}", count,
+                    less=(t("cards.less", label=kind.label, name=line.name),
+                          lambda s=line.seat, k=kind.name: model.step_counted(k, s, -1)),
+                    more=(t("cards.more", label=kind.label, name=line.name),
+                          lambda s=line.seat, k=kind.name: model.step_counted(k, s, 1)),
+                    act=self._act,
+                ))
+        check, ok = model.tricks_check()
+        controls.append(ft.Text(check, color=None if ok else ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
+        controls.append(ft.Row([
+            ft.OutlinedButton(t("tricks.cancel"), on_click=lambda _: self._act(model.cancel_tricks)),
+            ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, on_click=lambda _: self._act(model.confirm_tricks)),
+        ]))
+        return controls
+
+    def _correcting(self, model: PlayModel) -> list[ft.Control]:
+        number = model.correcting
+        controls: list[ft.Control] = [ft.Text(t("correct.title", number=number), size=20, weight=ft.FontWeight.BOLD)]
+        for seat, name in enumerate(model.players):
+            controls.append(_stepper(
+                f"{name}: {t('board.hand')} bid", model.bids_draft[seat],
+                less=(t("correct.bid_less", name=name), lambda s=seat: model.step_bid(s, -1)),
+                more=(t("correct.bid_more", name=name), lambda s=seat: model.step_bid(s, 1)),
+                act=self._act,
+            ))
+            controls.append(_stepper(
+                f"{name}: tricks", (model.tricks_draft or [])[seat],
+                less=(t("tricks.less", name=name), lambda s=seat: model.step_correction_tricks(s, -1)),
+                more=(t("tricks.more", name=name), lambda s=seat: model.step_correction_tricks(s, 1)),
+                act=self._act,
+            ))
+        controls.append(ft.Row([
+            ft.OutlinedButton(t("tricks.cancel"), on_click=lambda _: self._act(model.cancel_correction)),
+            ft.FilledButton(t("correct.save"), icon=ft.Icons.CHECK, on_click=lambda _: self._act(model.save_correction)),
+        ]))
+        return controls
+
+    def _ending(self, model: PlayModel) -> list[ft.Control]:
+        ending = model.ending()
+        controls: list[ft.Control] = [
+            ft.Text(t("end.title"), size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(ending.headline, size=20),
+        ]
+        if ending.how:
+            controls.append(ft.Text(ending.how))
+        if ending.coin_between and not model.read_only:
+            controls.append(_wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO,
+                                                  on_click=lambda _: self._act(model.flip_coin))))
+        controls.append(ft.Text(t("end.standings"), size=18, weight=ft.FontWeight.W_600))
+        controls += [ft.Text(line) for line in ending.standings]
+        controls += [
+            _wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=self._export)),
+            _wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY,
+                                    on_click=lambda _: self.open_game(model.rematch(self.store)))),
+            _wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME, on_click=lambda _: self.go("start"))),
+        ]
+        return controls
+
+    async def _export(self, _: object) -> None:
+        assert self.play is not None
+        data = self.play.record_json().encode("utf-8")
+        await ft.FilePicker().save_file(file_name=f"bidwell-{self.play.saved.id}.json", src_bytes=data)
+
+    def _board(self, model: PlayModel) -> ft.Control:
+        """Players as rows (names fixed on the left), hands as columns scrolling sideways."""
+        rows = model.board()
+        leaders = model.leaders()
+        dealer_seats = {row.number: row.dealer for row in rows}
+        names = [ft.Container(ft.Text(t("board.hand"), weight=ft.FontWeight.BOLD), height=44)]
+        for seat, name in enumerate(model.players):
+            total = model.state.totals[seat]
+            weight = ft.FontWeight.BOLD if seat in leaders else None
+            names.append(ft.Container(ft.Text(f"{name}  {total}", weight=weight, no_wrap=True), height=44,
+                                      bgcolor=ft.Colors.PRIMARY_CONTAINER if seat in leaders else None,
+                                      padding=ft.Padding(4, 0, 4, 0), alignment=ft.Alignment.CENTER_LEFT))
+        columns = []
+        for row in reversed(rows):
+            head = ft.TextButton(
+                f"{row.number} ({row.cards})", tooltip=t("board.correct", number=row.number),
+                on_click=lambda _, n=row.number: self._act(lambda: model.start_correction(n)),
+                disabled=not row.scored or model.read_only,
+            )
+            cells = [ft.Container(head, height=44)]
+            for seat, cell in enumerate(row.cells):
+                mark = "*" if dealer_seats[row.number] == seat else ""
+                text = f"{cell.bid}/{cell.tricks} {cell.points}{mark}".strip() if row.scored else f"{cell.bid}{mark}"
+                color = None if cell.made is None else (ft.Colors.GREEN if cell.made else ft.Colors.RED)
+                cells.append(ft.Container(ft.Text(text, color=color, no_wrap=True), height=44,
+                                          alignment=ft.Alignment.CENTER))
+            columns.append(ft.Column(cells, spacing=0, width=84))
+        return ft.Column([
+            ft.Text(t("board.title"), size=18, weight=ft.FontWeight.W_600),
+            ft.Row([ft.Column(names, spacing=0), ft.Row(columns, scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)],
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+        ])
+
+    # -- history --
+
+    def _history_screen(self) -> list[ft.Control]:
+        model = self.history
+        assert model is not None
+        player = ft.TextField(label=t("history.filter_player"), value=model.player, expand=True,
+                              on_submit=lambda e: self._act(lambda: model.set_filters(player=e.control.value)))
+        game = ft.Dropdown(
+            label=t("history.filter_game"), value=model.game or "",
+            options=[ft.DropdownOption(key="", text=t("history.all_games"))]
+            + [ft.DropdownOption(key=i, text=n) for i, n in NewGameModel.games()],
+            on_select=lambda e: self._act(lambda: model.set_filters(game=e.control.value or None)),
         )
-    )
+        controls: list[ft.Control] = [_top_bar(t("history.title"), lambda: self.go("start")), ft.Row([player]), game]
+        if not model.items:
+            controls.append(ft.Text(t("history.empty")))
+        for summary in model.items:
+            status = t("history.finished") if summary.finished else t("history.unfinished", hand=summary.current_hand)
+            controls.append(ft.Card(ft.Container(ft.Column([
+                ft.Text(f"{summary.game_name} · {summary.created[:10]} · {status}", weight=ft.FontWeight.W_600),
+                ft.Text(", ".join(summary.players)),
+                ft.Row([
+                    ft.TextButton(t("history.continue") if not summary.finished else t("history.open"),
+                                  on_click=lambda _, s=summary: self.open_game(self.store.open(s.id),
+                                                                                read_only=s.finished)),
+                    ft.TextButton(t("history.delete"), on_click=lambda _, s=summary: self._ask_delete(s.id)),
+                ]),
+            ]), padding=8)))
+        if model.has_more:
+            controls.append(ft.OutlinedButton(t("history.more"), on_click=lambda _: self._act(model.more)))
+        if model.message:
+            controls.append(ft.Text(model.message))
+        return controls
+
+    def _ask_delete(self, game_id: str) -> None:
+        model = self.history
+        assert model is not None
+        question = model.ask_delete(game_id)
+
+        def answer(delete: bool) -> None:
+            self.page.pop_dialog()
+            if delete:
+                model.confirm_delete()
+            else:
+                model.cancel_delete()
+            self.draw()
+
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("history.delete")),
+            content=ft.Text(question or ""),
+            actions=[ft.TextButton(t("history.cancel"), on_click=lambda _: answer(False)),
+                     ft.FilledButton(t("history.delete"), on_click=lambda _: answer(True))],
+        ))
 
 
-def serve(*, port: int = 8550, open_browser: bool = True) -> int:
-    """Serve the app on 127.0.0.1:``port`` without any CDN; returns when the server stops."""
-    import flet as ft
+def _wide(button: ft.Control) -> ft.Control:
+    return ft.Container(button, height=TAP + 8, width=float("inf"))
 
-    print(f"Bidwell is at http://{HOST}:{port}", flush=True)
+
+def _top_bar(title: str, back: Callable[[], None], *actions: ft.Control) -> ft.Control:
+    return ft.Row([
+        ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("back"), on_click=lambda _: back()),
+        ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True),
+        *actions,
+    ])
+
+
+def _stepper(
+    label: str,
+    value: int,
+    *,
+    less: tuple[str, Callable[[], None]],
+    more: tuple[str, Callable[[], None]],
+    act: Callable[[Callable[[], object]], None],
+    trailing: str | None = None,
+) -> ft.Control:
+    return ft.Row([
+        ft.Text(label, expand=True),
+        ft.IconButton(ft.Icons.REMOVE, tooltip=less[0], on_click=lambda _: act(less[1])),
+        ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER),
+        ft.IconButton(ft.Icons.ADD, tooltip=more[0], on_click=lambda _: act(more[1])),
+        *([ft.Text(trailing, size=12, width=110)] if trailing else []),
+    ])
+
+
+def serve(*, port: int = 8550, open_browser: bool = True, data: str | None = None, lan: bool = False) -> int:
+    """Serve the app (127.0.0.1, or the local network with a PIN); returns when the server stops."""
+    store = GameStore(data) if data else GameStore()
+    host = "0.0.0.0" if lan else HOST
+    pin = f"{secrets.randbelow(10**6):06d}" if lan else None
+    url = f"http://{_lan_address() if lan else HOST}:{port}"
+    print(f"Bidwell is at {url}", flush=True)
+    if lan:
+        _print_qr(url)
+        print(f"PIN: {pin}", flush=True)
+
+    def main(page: ft.Page) -> None:
+        BidwellApp(page, store, pin=pin, join_url=url if lan else None).draw()
+
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
-    view = ft.AppView.WEB_BROWSER if open_browser and has_display else None
-    ft.run(main, view=view, host=HOST, port=port, no_cdn=True)
+    view = ft.AppView.WEB_BROWSER if open_browser and has_display and not lan else None
+    ft.run(main, view=view, host=host, port=port, no_cdn=True, assets_dir=str(ASSETS))
     return 0
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network, as the phones at the table reach it."""
+    import socket
+
+    try:
+        addresses = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        addresses = []
+    return next((a for a in addresses if not a.startswith("127.")), "127.0.0.1")
+
+
+def _print_qr(url: str) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(compact=True)

@@ -258,6 +258,16 @@ class GameStore:
 
     # -- many games --
 
+    def player_names(self) -> list[str]:
+        """Names from past games, the most often seen first, for the new-game screen to offer."""
+        counts: dict[str, int] = {}
+        for month in self._months():
+            with self._index_db(month) as db:
+                for doc in db.table("games").all():
+                    for name in doc["players"]:
+                        counts[name] = counts.get(name, 0) + 1
+        return sorted(counts, key=lambda name: (-counts[name], fold(name)))
+
     def unfinished(self) -> list[GameSummary]:
         """Games to continue, newest first, each with its current hand and phase."""
         return list(self._all_summaries(finished=False))

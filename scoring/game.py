@@ -286,7 +286,7 @@ class Game:
     """
 
     def __init__(self, start: Start):
-        players = _check_players(start.players)
+        players = check_players(start.players)
         self.rules: Rules = rules_for(start.game, len(players), start.options)
         if type(start.first_dealer) is not int or not 0 <= start.first_dealer < len(players):
             raise SetupError("dealer.range", last=len(players) - 1, value=start.first_dealer)
@@ -709,7 +709,8 @@ class Game:
         return index + 1 == self.rules.hand_count
 
 
-def _check_players(players: object) -> tuple[str, ...]:
+def check_players(players: object) -> tuple[str, ...]:
+    """The names as the game keeps them (trimmed, NFC); :class:`SetupError` for an empty or repeated one."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise SetupError("players.not_list")
     names: list[str] = []

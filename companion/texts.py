@@ -1,0 +1,157 @@
+"""Every word the app shows, in one catalog.
+
+The app's own words are here; the engine's refusals come from
+:mod:`scoring.messages`, and :func:`t` looks in both, so another language is
+one more pair of dictionaries. Entries follow the engine's catalog: a
+template, or ``one``/``other`` templates chosen by the ``count`` parameter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.messages import ENGLISH as ENGINE_ENGLISH
+from scoring.messages import render
+
+APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
+    "app.title": "Bidwell",
+    "app.tagline": "Scorekeeping for Oh Hell and its family",
+    # start
+    "start.new": "New game",
+    "start.continue": "Continue a game",
+    "start.continue_line": "{game} · hand {hand} · {players}",
+    "start.history": "Past games",
+    "start.sheets": "Blank score sheets",
+    "start.sheets_soon": "Printable sheets come with a later version",
+    "start.nothing_to_continue": "No unfinished games.",
+    # new game
+    "setup.title": "New game",
+    "setup.game": "Game",
+    "setup.players_range": "{min} to {max} players",
+    "setup.options": "Options",
+    "setup.house_rules": "House rules",
+    "setup.players": "Players, clockwise from any seat",
+    "setup.add_label": "Player's name",
+    "setup.add": "Add player",
+    "setup.remove": "Remove {name}",
+    "setup.up": "Move {name} up",
+    "setup.down": "Move {name} down",
+    "setup.first_dealer": "First dealer",
+    "setup.draw_dealer": "Draw at random",
+    "setup.dealer_is": "{name} deals first",
+    "setup.start": "Start the game",
+    "setup.need_players": {
+        "one": "{game} needs {min} to {max} players; add {count} more",
+        "other": "{game} needs {min} to {max} players; add {count} more",
+    },
+    "setup.too_many": "{game} is played by at most {max} players",
+    "setup.on": "on",
+    "setup.off": "off",
+    # hand header
+    "hand.of": "Hand {number} of {count}",
+    "hand.open": "Hand {number} · race to {target}",
+    "hand.race": "{leader} leads with {total}",
+    "hand.cards": {"one": "{count} card each", "other": "{count} cards each"},
+    "hand.deals": "{name} deals",
+    "hand.first": "{name} bids first and leads",
+    # bidding
+    "bid.turn": "{name}'s bid",
+    "bid.number": "Bid {value}",
+    "bid.forbidden": "{value} is not allowed (Hose the Dealer)",
+    "bid.summary_over": "Bids {bids} for {tricks} tricks: overbid by {by}",
+    "bid.summary_under": "Bids {bids} for {tricks} tricks: underbid by {by}",
+    "bid.summary_even": "Bids {bids} for {tricks} tricks",
+    "bid.cover": "Hand the phone to {name}",
+    "bid.cover_hint": "Only {name} should look at the next screen.",
+    "bid.i_am": "I am {name}",
+    "bid.private": "{name}, your bid. Nobody else sees it.",
+    "bid.hidden_done": "Everyone has bid. The bids:",
+    "bid.secret_done": "Everyone has bid. The bids stay secret until the tricks are in.",
+    "bid.secret_mark": "secret",
+    "bid.waiting": "–",
+    # playing and tricks
+    "play.play": "Play the hand, then enter the tricks.",
+    "play.enter_tricks": "Enter the tricks",
+    "tricks.title": "Tricks in hand {number}",
+    "tricks.less": "Less for {name}",
+    "tricks.more": "More for {name}",
+    "tricks.value": "{name} took {value}",
+    "tricks.check_exact": "Tricks {total} of {cards}",
+    "tricks.check_range": "Tricks {total}; between {low} and {cards} allowed",
+    "tricks.made": "made",
+    "tricks.missed": "missed",
+    "tricks.points": {"one": "{count} point", "other": "{count} points"},
+    "tricks.confirm": "Score the hand",
+    "tricks.cancel": "Back",
+    "cards.less": "One {label} less for {name}",
+    "cards.more": "One {label} more for {name}",
+    # scoreboard
+    "board.title": "Scoreboard",
+    "board.hand": "Hand",
+    "board.total": "Total",
+    "board.dealer_mark": "deals",
+    "board.correct": "Correct hand {number}",
+    "board.leader": "Leader: {names}",
+    "board.bid_tricks": "{bid}/{tricks}",
+    # corrections
+    "correct.title": "Correct hand {number}",
+    "correct.bid_less": "Lower {name}'s bid",
+    "correct.bid_more": "Raise {name}'s bid",
+    "correct.save": "Save the correction",
+    "correct.done": "Hand {number} corrected; every later total follows.",
+    # undo
+    "undo": "Undo",
+    "undo.done": "Undone.",
+    "undo.nothing": "Nothing to undo.",
+    # end
+    "end.title": "Game over",
+    "end.winner": "{name} wins!",
+    "end.shared": "Shared win: {names}",
+    "end.by_final_hand": "Tied on total; decided by the points in the final hand.",
+    "end.by_exact_bids": "Tied on total; decided by more exact bids.",
+    "end.by_coin_flip": "Tied after the final hand too; decided by the coin flip.",
+    "end.tie_shared": "Tied; the game shares the win.",
+    "end.coin_needed": "Still tied after the final hand: {names}. Flip a coin.",
+    "end.flip": "Flip the coin",
+    "end.standings": "Final standings",
+    "end.place": "{place}. {name}: {total}",
+    "end.export": "Save the record (JSON)",
+    "end.rematch": "Rematch, same seats",
+    "end.home": "Start screen",
+    # history
+    "history.title": "Past games",
+    "history.filter_player": "Player",
+    "history.filter_game": "Game",
+    "history.all_games": "All games",
+    "history.finished": "finished",
+    "history.unfinished": "hand {hand}",
+    "history.empty": "No games yet.",
+    "history.more": "More",
+    "history.open": "Open",
+    "history.continue": "Continue",
+    "history.delete": "Delete",
+    "history.delete_confirm": "Delete this game of {game} with {players}? This cannot be undone.",
+    "history.deleted": "Deleted.",
+    "history.read_only": "Finished game (read only)",
+    "history.cancel": "Cancel",
+    # lan
+    "lan.pin_title": "Enter the PIN shown on the host",
+    "lan.pin_label": "PIN",
+    "lan.pin_go": "Open",
+    "lan.pin_wrong": "That PIN is not right; it has 6 digits and is shown where Bidwell was started.",
+    "lan.join": "Join from another phone",
+    # notices
+    "notice.storage": "Note: {text}",
+    "back": "Back",
+}
+
+CATALOG: Mapping[str, str | Mapping[str, str]] = {**ENGINE_ENGLISH, **APP_ENGLISH}
+
+
+def t(key: str, **params: object) -> str:
+    """The text for ``key`` with ``params`` filled in.
+
+    >>> t("hand.cards", count=1)
+    '1 card each'
+    """
+    return render(key, params, CATALOG)
