@@ -8,6 +8,8 @@ tests use to find it.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import secrets
 from collections.abc import Callable
@@ -39,6 +41,8 @@ class BidwellApp:
         self.play: PlayModel | None = None
         self.history: HistoryModel | None = None
         self.note: str | None = None
+        self._name_field: ft.TextField | None = None
+        self._suggestions = ft.Row(wrap=True)
         page.title = t("app.title")
         page.theme_mode = ft.ThemeMode.SYSTEM
         # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
@@ -99,11 +103,17 @@ class BidwellApp:
                                     tooltip=t("start.sheets_soon"))),
         ]
         if self.join_url:
-            controls.append(ft.Text(t("lan.join") + ": " + self.join_url, selectable=True))
+            controls += [
+                ft.Text(t("lan.join"), size=18, weight=ft.FontWeight.W_600),
+                ft.Image(src=_qr_png(self.join_url), width=200, height=200,
+                         semantics_label=t("lan.qr", url=self.join_url)),
+                ft.Text(self.join_url),
+            ]
         return controls
 
     def _new_game(self) -> None:
         self.setup = NewGameModel(self.store.player_names())
+        self._name_field = None
         self.go("setup")
 
     def _continue(self, game_id: str) -> None:
@@ -141,16 +151,12 @@ class BidwellApp:
     def _setup_screen(self) -> list[ft.Control]:
         model = self.setup
         assert model is not None
-        games = ft.Dropdown(
-            label=t("setup.game"),
-            value=model.game.id,
-            options=[ft.DropdownOption(key=game_id, text=name) for game_id, name in model.games()],
-            on_select=lambda e: self._setup(lambda: model.choose_game(e.control.value)),
-            expand=True,
-        )
+        games = _choice(model.game.id, model.games(),
+                        lambda value: self._setup(lambda: model.choose_game(value)))
         controls: list[ft.Control] = [
             _top_bar(t("setup.title"), lambda: self.go("start")),
-            ft.Row([games]),
+            ft.Text(t("setup.game"), size=18, weight=ft.FontWeight.W_600),
+            games,
             ft.Text(model.range_text),
             ft.Text(t("setup.options"), size=18, weight=ft.FontWeight.W_600),
         ]
@@ -160,45 +166,51 @@ class BidwellApp:
                     label=row.label, value=bool(row.value),
                     on_change=lambda e, n=row.name: self._setup(lambda: model.set_option(n, bool(e.control.value))),
                 )
+                controls += [control, ft.Text(row.explain, size=12)]
             else:
-                control = ft.Dropdown(
-                    label=row.label, value=str(row.value),
-                    options=[ft.DropdownOption(key=str(v), text=str(v)) for v in row.allowed],
-                    on_select=lambda e, n=row.name: self._setup(lambda: model.set_option(n, e.control.value)),
+                control = _choice(
+                    str(row.value), [(str(v), str(v)) for v in row.allowed],
+                    lambda value, n=row.name: self._setup(lambda: model.set_option(n, value)),
                 )
-            controls += [control, ft.Text(row.explain, size=12)]
+                controls += [ft.Text(row.label, weight=ft.FontWeight.W_600), control, ft.Text(row.explain, size=12)]
         controls.append(ft.Text(t("setup.players"), size=18, weight=ft.FontWeight.W_600))
         for seat, name in enumerate(model.players):
             controls.append(
                 ft.Row(
                     [
                         ft.Text(f"{seat + 1}. {name}", expand=True),
-                        ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=t("setup.up", name=name),
-                                      on_click=lambda _, s=seat: self._setup(lambda: model.move_player(s, -1))),
-                        ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=t("setup.down", name=name),
-                                      on_click=lambda _, s=seat: self._setup(lambda: model.move_player(s, 1))),
-                        ft.IconButton(ft.Icons.CLOSE, tooltip=t("setup.remove", name=name),
-                                      on_click=lambda _, s=seat: self._setup(lambda: model.remove_player(s))),
+                        _icon_button(ft.Icons.ARROW_UPWARD, t("setup.up", name=name),
+                                     lambda s=seat: self._setup(lambda: model.move_player(s, -1))),
+                        _icon_button(ft.Icons.ARROW_DOWNWARD, t("setup.down", name=name),
+                                     lambda s=seat: self._setup(lambda: model.move_player(s, 1))),
+                        _icon_button(ft.Icons.CLOSE, t("setup.remove", name=name),
+                                     lambda s=seat: self._setup(lambda: model.remove_player(s))),
                     ]
                 )
             )
-        name_field = ft.TextField(label=t("setup.add_label"), expand=True, autofocus=True)
+        # The same field (and suggestion row) across redraws keeps the keyboard's focus and what is typed.
+        if self._name_field is None:
+            self._name_field = ft.TextField(label=t("setup.add_label"), expand=True, autofocus=True)
+            self._suggestions = ft.Row(wrap=True)
+        name_field, suggestions = self._name_field, self._suggestions
 
-        def add(_: object = None, name: str | None = None) -> None:
-            self._setup(lambda: model.add_player(name if name is not None else name_field.value or ""))
-
-        name_field.on_submit = add
-        suggestions = ft.Row(wrap=True)
+        async def add(_: object = None, *, name: str | None = None) -> None:
+            if model.add_player(name if name is not None else name_field.value or ""):
+                name_field.value = ""
+                suggestions.controls = []
+            self.draw()
+            await name_field.focus()
 
         def suggest(_: object) -> None:
+            typed = name_field.value or ""
             suggestions.controls = [
-                ft.TextButton(n, on_click=lambda _, n=n: add(name=n)) for n in model.suggestions(name_field.value or "")
-            ] if name_field.value else []
+                ft.TextButton(n, on_click=functools.partial(add, name=n)) for n in model.suggestions(typed)
+            ] if typed else []
             suggestions.update()
 
+        name_field.on_submit = add
         name_field.on_change = suggest
-        controls += [ft.Row([name_field, ft.IconButton(ft.Icons.PERSON_ADD, tooltip=t("setup.add"), on_click=add)]),
-                     suggestions]
+        controls += [ft.Row([name_field, _icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add)]), suggestions]
         if model.players:
             dealer = ft.RadioGroup(
                 value="random" if model.first_dealer is None else str(model.first_dealer),
@@ -233,8 +245,7 @@ class BidwellApp:
         model = self.play
         assert model is not None
         screen = model.screen
-        undo = ft.IconButton(ft.Icons.UNDO, tooltip=t("undo"), on_click=lambda _: self._act(model.undo),
-                             disabled=model.read_only)
+        undo = _icon_button(ft.Icons.UNDO, t("undo"), lambda: self._act(model.undo), disabled=model.read_only)
         controls: list[ft.Control] = [_top_bar(model.game.rules.game.name, lambda: self.go("start"), undo)]
         if screen is not Screen.FINISHED:
             controls.append(self._header(model))
@@ -264,7 +275,7 @@ class BidwellApp:
         if header.race:
             lines.append(ft.Text(header.race))
         lines += [ft.Text(header.cards, size=16), ft.Text(f"{header.dealer} · {header.first}")]
-        return ft.Container(ft.Column(lines, spacing=2), padding=8, border_radius=8,
+        return ft.Container(ft.Column(lines, spacing=2), padding=8, border_radius=8, width=float("inf"),
                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
 
     def _cover(self, model: PlayModel) -> list[ft.Control]:
@@ -295,15 +306,13 @@ class BidwellApp:
             label = t("bid.number", value=key.value)
             text = ft.Text(
                 str(key.value), size=22,
-                style=None if key.allowed else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                semantics_label=label if key.allowed else t("bid.forbidden", value=key.value),
+                style=None if key.allowed else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH,
+                                                            decoration_thickness=2),
+                color=None if key.allowed else ft.Colors.ERROR,
             )
-            keys.append(
-                ft.Container(
-                    ft.Button(content=text, tooltip=label if key.allowed else t("bid.forbidden", value=key.value),
-                              width=64, height=64, on_click=lambda _, v=key.value: self._act(lambda: model.tap_bid(v))),
-                    padding=2,
-                )
-            )
+            keys.append(ft.Button(content=text, width=64, height=64,
+                                  on_click=lambda _, v=key.value: self._act(lambda: model.tap_bid(v))))
         controls.append(ft.Row(keys, wrap=True, spacing=4, run_spacing=4))
         forbidden = model.forbidden_text()
         if forbidden:
@@ -345,7 +354,7 @@ class BidwellApp:
             for kind in model.game.rules.scoring.cards:
                 count = line.counted.get(kind.name, 0)
                 controls.append(_stepper(
-                    f"   {kind.label}", count,
+                    f"   {kind.label}", count, spoken=t("cards.of", label=kind.label, name=line.name),
                     less=(t("cards.less", label=kind.label, name=line.name),
                           lambda s=line.seat, k=kind.name: model.step_counted(k, s, -1)),
                     more=(t("cards.more", label=kind.label, name=line.name),
@@ -365,13 +374,13 @@ class BidwellApp:
         controls: list[ft.Control] = [ft.Text(t("correct.title", number=number), size=20, weight=ft.FontWeight.BOLD)]
         for seat, name in enumerate(model.players):
             controls.append(_stepper(
-                f"{name}: {t('board.hand')} bid", model.bids_draft[seat],
+                t("correct.bid", name=name), model.bids_draft[seat],
                 less=(t("correct.bid_less", name=name), lambda s=seat: model.step_bid(s, -1)),
                 more=(t("correct.bid_more", name=name), lambda s=seat: model.step_bid(s, 1)),
                 act=self._act,
             ))
             controls.append(_stepper(
-                f"{name}: tricks", (model.tricks_draft or [])[seat],
+                t("correct.tricks", name=name), (model.tricks_draft or [])[seat],
                 less=(t("tricks.less", name=name), lambda s=seat: model.step_correction_tricks(s, -1)),
                 more=(t("tricks.more", name=name), lambda s=seat: model.step_correction_tricks(s, 1)),
                 act=self._act,
@@ -423,13 +432,13 @@ class BidwellApp:
         columns = []
         for row in reversed(rows):
             head = ft.TextButton(
-                f"{row.number} ({row.cards})", tooltip=t("board.correct", number=row.number),
+                content=ft.Text(f"{row.number} ({row.cards})", semantics_label=t("board.correct", number=row.number)),
                 on_click=lambda _, n=row.number: self._act(lambda: model.start_correction(n)),
                 disabled=not row.scored or model.read_only,
             )
             cells = [ft.Container(head, height=44)]
             for seat, cell in enumerate(row.cells):
-                mark = "*" if dealer_seats[row.number] == seat else ""
+                mark = " " + t("board.dealer_mark") if dealer_seats[row.number] == seat else ""
                 text = f"{cell.bid}/{cell.tricks} {cell.points}{mark}".strip() if row.scored else f"{cell.bid}{mark}"
                 color = None if cell.made is None else (ft.Colors.GREEN if cell.made else ft.Colors.RED)
                 cells.append(ft.Container(ft.Text(text, color=color, no_wrap=True), height=44,
@@ -437,6 +446,7 @@ class BidwellApp:
             columns.append(ft.Column(cells, spacing=0, width=84))
         return ft.Column([
             ft.Text(t("board.title"), size=18, weight=ft.FontWeight.W_600),
+            ft.Text(t("board.legend", mark=t("board.dealer_mark")), size=12),
             ft.Row([ft.Column(names, spacing=0), ft.Row(columns, scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)],
                    vertical_alignment=ft.CrossAxisAlignment.START),
         ])
@@ -448,12 +458,8 @@ class BidwellApp:
         assert model is not None
         player = ft.TextField(label=t("history.filter_player"), value=model.player, expand=True,
                               on_submit=lambda e: self._act(lambda: model.set_filters(player=e.control.value)))
-        game = ft.Dropdown(
-            label=t("history.filter_game"), value=model.game or "",
-            options=[ft.DropdownOption(key="", text=t("history.all_games"))]
-            + [ft.DropdownOption(key=i, text=n) for i, n in NewGameModel.games()],
-            on_select=lambda e: self._act(lambda: model.set_filters(game=e.control.value or None)),
-        )
+        game = _choice(model.game or "", [("", t("history.all_games")), *NewGameModel.games()],
+                       lambda value: self._act(lambda: model.set_filters(game=value or None)))
         controls: list[ft.Control] = [_top_bar(t("history.title"), lambda: self.go("start")), ft.Row([player]), game]
         if not model.items:
             controls.append(ft.Text(t("history.empty")))
@@ -500,9 +506,29 @@ def _wide(button: ft.Control) -> ft.Control:
     return ft.Container(button, height=TAP + 8, width=float("inf"))
 
 
+def _choice(value: str, choices: list[tuple[str, str]], on_pick: Callable[[str], None]) -> ft.Control:
+    """One of a few values, each a labelled radio button (easier on a phone than a drop-down)."""
+    return ft.RadioGroup(
+        value=value,
+        on_change=lambda e: on_pick(e.control.value),
+        content=ft.Row([ft.Radio(value=key, label=text) for key, text in choices], wrap=True, spacing=4),
+    )
+
+
+def _icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], disabled: bool = False) -> ft.Control:
+    """An icon button that screen readers (and the browser tests) know by ``label``."""
+    if inspect.iscoroutinefunction(on_click):
+        async def handler(_: object) -> None:
+            await on_click()
+    else:
+        def handler(_: object) -> None:
+            on_click()
+    return ft.Semantics(label=label, button=True, content=ft.IconButton(icon, on_click=handler, disabled=disabled))
+
+
 def _top_bar(title: str, back: Callable[[], None], *actions: ft.Control) -> ft.Control:
     return ft.Row([
-        ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("back"), on_click=lambda _: back()),
+        _icon_button(ft.Icons.ARROW_BACK, t("back"), back),
         ft.Text(title, size=20, weight=ft.FontWeight.BOLD, expand=True),
         *actions,
     ])
@@ -516,12 +542,13 @@ def _stepper(
     more: tuple[str, Callable[[], None]],
     act: Callable[[Callable[[], object]], None],
     trailing: str | None = None,
+    spoken: str | None = None,
 ) -> ft.Control:
     return ft.Row([
         ft.Text(label, expand=True),
-        ft.IconButton(ft.Icons.REMOVE, tooltip=less[0], on_click=lambda _: act(less[1])),
-        ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER),
-        ft.IconButton(ft.Icons.ADD, tooltip=more[0], on_click=lambda _: act(more[1])),
+        _icon_button(ft.Icons.REMOVE, less[0], lambda: act(less[1])),
+        ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER, semantics_label=f"{spoken or label.strip()}: {value}"),
+        _icon_button(ft.Icons.ADD, more[0], lambda: act(more[1])),
         *([ft.Text(trailing, size=12, width=110)] if trailing else []),
     ])
 
@@ -555,6 +582,17 @@ def _lan_address() -> str:
     except OSError:
         addresses = []
     return next((a for a in addresses if not a.startswith("127.")), "127.0.0.1")
+
+
+def _qr_png(url: str) -> bytes:
+    """The join link as a QR code picture, for the phones at the table to scan."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=6, border=2)
+    return buffer.getvalue()
 
 
 def _print_qr(url: str) -> None:

@@ -76,8 +76,8 @@ def fold(text: str) -> str:
 
 
 def now() -> str:
-    """The current time, UTC, as ISO 8601 to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """The current time, UTC, as ISO 8601 to the millisecond (games started in one second still sort)."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
 class ConflictError(StorageError):
@@ -501,7 +501,7 @@ def _record_of(saved: SavedGame) -> dict[str, Any]:
 
 
 def _new_id(created: str) -> str:
-    stamp = created.replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
+    stamp = created.replace("-", "").replace(":", "").replace(".", "").replace("T", "-").rstrip("Z")
     return f"{stamp}-{secrets.token_hex(3)}"
 
 
@@ -512,9 +512,9 @@ def _content_id(record: object) -> str:
 
 
 def _is_timestamp(value: object) -> bool:
-    return isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", value) is not None
+    return isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z", value) is not None
 
 
 def _check_id(game_id: str) -> None:
     if not isinstance(game_id, str) or not _ID.match(game_id):
-        raise StorageError(f"'{game_id}' is not a game id (ids look like 20261122-101500-a1b2c3)")
+        raise StorageError(f"'{game_id}' is not a game id (ids look like 20261122-101500123-a1b2c3)")

@@ -87,7 +87,7 @@ class NewGameModel:
             self.options[name] = self.game.options[name].check(value)
             self.message = None
         except (BidwellError, KeyError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
 
     @property
     def range_text(self) -> str:
@@ -102,7 +102,7 @@ class NewGameModel:
         try:
             self.players = list(check_players([*self.players, name]))
         except BidwellError as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return False
         self.message = None
         return True
@@ -145,7 +145,7 @@ class NewGameModel:
         try:
             return store.start(Game.new(self.game.id, self.players, first_dealer=dealer, options=self.options))
         except (BidwellError, StorageError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return None
 
 
@@ -275,7 +275,9 @@ class PlayModel:
             title = t("hand.open", number=hand.number, target=rules.target)
             top = max(state.totals)
             leaders = [self.players[s] for s, total in enumerate(state.totals) if total == top]
-            race = t("hand.race", leader=" & ".join(leaders), total=top)
+            if state.scored_hands:
+                race = (t("hand.race", leader=leaders[0], total=top) if len(leaders) == 1
+                        else t("hand.race_tied", leaders=" & ".join(leaders), total=top))
         else:
             title = t("hand.of", number=hand.number, count=rules.hand_count)
         return Header(
@@ -320,7 +322,7 @@ class PlayModel:
         try:
             self.saved.bid(self.state.next_bidder, value)
         except (BidwellError, StorageError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return False
         self._unlocked = None
         self.message = None
@@ -351,10 +353,10 @@ class PlayModel:
             return None
         total, cards = hand.bid_total, hand.cards
         if total > cards:
-            return t("bid.summary_over", bids=total, tricks=cards, by=total - cards)
+            return t("bid.summary_over", bids=total, count=cards, by=total - cards)
         if total < cards:
-            return t("bid.summary_under", bids=total, tricks=cards, by=cards - total)
-        return t("bid.summary_even", bids=total, tricks=cards)
+            return t("bid.summary_under", bids=total, count=cards, by=cards - total)
+        return t("bid.summary_even", bids=total, count=cards)
 
     # -- tricks --
 
@@ -412,7 +414,7 @@ class PlayModel:
         try:
             self.saved.record_tricks(self.tricks_draft, self.counted_draft)
         except (BidwellError, StorageError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return False
         self.cancel_tricks()
         self.message = None
@@ -476,7 +478,7 @@ class PlayModel:
         try:
             self.saved.correct(number, self.bids_draft, self.tricks_draft or [], self.counted_draft)
         except (BidwellError, StorageError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return False
         self.cancel_correction()
         self.message = t("correct.done", number=number)
@@ -519,12 +521,19 @@ class PlayModel:
             how = t(_DECIDED_BY[state.decided_by])
         elif len(names) > 1 and not state.coin_flip_between:
             how = t("end.tie_shared")
-        order = sorted(range(len(self.players)), key=lambda s: -state.totals[s])
-        standings = tuple(
-            t("end.place", place=1 + sum(1 for other in state.totals if other > state.totals[s]), name=self.players[s],
-              total=state.totals[s])
-            for s in order
-        )
+        # The winners head the standings even where a tie-break, not the total, put them there.
+        winners = set(state.winners) if not state.coin_flip_between else set()
+        order = sorted(range(len(self.players)), key=lambda s: (s not in winners, -state.totals[s]))
+        standings = []
+        for seat in order:
+            if seat in winners:
+                place = 1
+            else:
+                place = 1 + len(winners) + sum(
+                    1 for other in range(len(self.players)) if other not in winners and state.totals[other] > state.totals[seat]
+                )
+            standings.append(t("end.place", place=place, name=self.players[seat], total=state.totals[seat]))
+        standings = tuple(standings)
         return Ending(headline, how, tuple(self.players[s] for s in state.coin_flip_between), standings)
 
     def flip_coin(self) -> str | None:
@@ -536,7 +545,7 @@ class PlayModel:
         try:
             self.saved.record_coin_flip(winner)
         except (BidwellError, StorageError) as error:
-            self.message = str(error)
+            self.message = _sentence(error)
             return None
         return self.players[winner]
 
@@ -561,6 +570,12 @@ _DECIDED_BY = {
     TieBreak.EXACT_BIDS: "end.by_exact_bids",
     TieBreak.COIN_FLIP: "end.by_coin_flip",
 }
+
+
+def _sentence(error: Exception) -> str:
+    """A refusal as the screen shows it: the engine's words, starting with a capital."""
+    text = str(error)
+    return text[:1].upper() + text[1:]
 
 
 def _shown(value: int | None, hidden: bool) -> str:

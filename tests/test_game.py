@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import play_hand
+from helpers import play_hand
 from scoring.definitions import TieBreak
 from scoring.errors import (
     BidError,

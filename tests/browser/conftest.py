@@ -1,0 +1,33 @@
+"""Fixtures of the browser tests: one app server and one Chromium per run, a new phone-sized tab per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium
+from playwright.sync_api import Browser, sync_playwright
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("app-data")).start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture
+def phone(browser, server, request) -> Iterator[Phone]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield Phone(page, request.node.name).open(server.url)
+    context.close()

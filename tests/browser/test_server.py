@@ -1,0 +1,95 @@
+"""The app process itself: it comes back after being killed mid-hand, and --lan asks for the PIN."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from phone import PHONE, Phone, Server
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    servers: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        server = Server(tmp_path / "data", *extra).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.kill()
+
+
+def open_phone(browser, url: str, name: str) -> Phone:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return Phone(page, name).open(url)
+
+
+def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(browser, own_server):
+    first = own_server()
+    phone = open_phone(browser, first.url, "resume")
+    phone.tap("New game")
+    phone.choose("radio", "Rage")
+    for name in ("Anna", "Béla", "Csilla"):
+        phone.type_into("Player's name", name)
+        phone.see(f". {name}")
+    phone.choose("radio", "Anna deals first")
+    phone.tap("Start the game")
+    for name, value in (("Béla", 3), ("Csilla", 3), ("Anna", 3)):
+        phone.see(f"{name}'s bid")
+        phone.tap(f"Bid {value}")
+    phone.tap("Enter the tricks")
+    for name, count in (("Anna", 3), ("Béla", 3), ("Csilla", 4)):
+        for taken in range(1, count + 1):
+            phone.tap(f"More for {name}")
+            phone.see_exactly(f"{name}: {taken}")
+    phone.tap("Score the hand")
+    phone.see("Hand 2 of 10")
+    phone.see("Csilla's bid")
+    phone.tap("Bid 2")
+    phone.see("Csilla: 2")
+    phone.see("Anna's bid")
+    phone.shot("before the kill")
+    first.kill()
+    phone.page.context.close()
+
+    second = own_server()
+    phone = open_phone(browser, second.url, "resume-after")
+    phone.see("Rage · hand 2 · Anna, Béla, Csilla")
+    phone.shot("start screen after the restart")
+    phone.tap("Rage · hand 2 · Anna, Béla, Csilla")
+    phone.see("Hand 2 of 10")
+    phone.see("9 cards each")
+    phone.see("Csilla: 2")
+    phone.see("Anna's bid")
+    # Hand 1: Anna and Béla 3/3 = 13, Csilla bid 3 took 4: 4 - 5 = -1.
+    phone.see_exactly("Anna  13")
+    phone.see_exactly("Csilla  -1")
+    phone.shot("resumed mid-hand")
+    phone.page.context.close()
+
+
+def test_lan_mode_asks_for_the_pin_shown_on_the_host(browser, own_server):
+    server = own_server("--lan")
+    pin = re.search(r"PIN: (\d{6})", server.output).group(1)
+    assert "Bidwell is at http://" in server.output
+    phone = open_phone(browser, server.url, "lan")
+    phone.see("Enter the PIN shown on the host")
+    assert phone.page.get_by_role("button", name="New game").count() == 0
+    phone.shot("pin asked")
+    wrong = "000000" if pin != "000000" else "111111"
+    phone.type_into("PIN", wrong)
+    phone.see("That PIN is not right")
+    phone.shot("wrong pin")
+    phone.type_into("PIN", pin)
+    phone.see("New game")
+    phone.see("Join from another phone")
+    expect(phone.page.get_by_role("img", name="QR code of http", exact=False)).to_be_visible()
+    phone.shot("after the pin")
+    phone.page.context.close()
