@@ -12,6 +12,7 @@ import functools
 import inspect
 import os
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -553,9 +554,23 @@ def _stepper(
     ])
 
 
-def serve(*, port: int = 8550, open_browser: bool = True, data: str | None = None, lan: bool = False) -> int:
-    """Serve the app (127.0.0.1, or the local network with a PIN); returns when the server stops."""
+def serve(
+    *, port: int = 8550, open_browser: bool = True, data: str | None = None, lan: bool = False, desktop: bool = False
+) -> int:
+    """Serve the app (127.0.0.1, or the local network with a PIN), or open it in a desktop window.
+
+    Returns the exit status when the server stops or the window closes.
+    """
     store = GameStore(data) if data else GameStore()
+    if desktop:
+        import importlib.util
+
+        if importlib.util.find_spec("flet_desktop") is None:
+            sys.stderr.write("error: the Flet desktop client is not installed here (pip install 'flet-desktop'); "
+                             "run 'bidwell' without --desktop to use the app in a browser\n")
+            return 2
+        ft.run(lambda page: BidwellApp(page, store).draw(), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+        return 0
     host = "0.0.0.0" if lan else HOST
     pin = f"{secrets.randbelow(10**6):06d}" if lan else None
     url = f"http://{_lan_address() if lan else HOST}:{port}"

@@ -101,6 +101,7 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8550, help="the port to serve on (default 8550)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--lan", action="store_true", help="serve on the local network, behind a PIN, for phones")
+    parser.add_argument("--desktop", action="store_true", help="open in a desktop window (needs flet-desktop)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_history.run(args)
         from companion.app import serve
 
-        return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan)
+        return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,
+                     desktop=args.desktop)
     except BidwellError as error:
         fail(str(error))
     except TemplateError as error:
