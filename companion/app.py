@@ -348,20 +348,13 @@ class BidwellApp:
                 line.name, line.tricks,
                 less=(t("tricks.less", name=line.name), lambda s=line.seat: model.step_tricks(s, -1)),
                 more=(t("tricks.more", name=line.name), lambda s=line.seat: model.step_tricks(s, 1)),
-                act=self._act,
-                trailing=f"{t('tricks.made') if line.made else t('tricks.missed')} · "
-                         f"{t('tricks.points', count=line.points)}",
+                act=self._act, bold=True,
             ))
-            for kind in model.game.rules.scoring.cards:
-                count = line.counted.get(kind.name, 0)
-                controls.append(_stepper(
-                    f"   {kind.label}", count, spoken=t("cards.of", label=kind.label, name=line.name),
-                    less=(t("cards.less", label=kind.label, name=line.name),
-                          lambda s=line.seat, k=kind.name: model.step_counted(k, s, -1)),
-                    more=(t("cards.more", label=kind.label, name=line.name),
-                          lambda s=line.seat, k=kind.name: model.step_counted(k, s, 1)),
-                    act=self._act,
-                ))
+            controls += self._card_steppers(model, line.seat, line.name, line.counted)
+            result = t("tricks.made") if line.made else t("tricks.missed")
+            controls.append(ft.Text(f"{result} · {t('tricks.points', count=line.points)}", size=13,
+                                    color=ft.Colors.GREEN if line.made else ft.Colors.ERROR))
+            controls.append(ft.Divider(height=1))
         check, ok = model.tricks_check()
         controls.append(ft.Text(check, color=None if ok else ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
         controls.append(ft.Row([
@@ -369,6 +362,18 @@ class BidwellApp:
             ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, on_click=lambda _: self._act(model.confirm_tricks)),
         ]))
         return controls
+
+    def _card_steppers(self, model: PlayModel, seat: int, name: str, counted: dict[str, int]) -> list[ft.Control]:
+        """Rage's +5 and -5 cards for one player (no rows for a game without counted cards)."""
+        return [
+            _stepper(
+                kind.label, counted.get(kind.name, 0), spoken=t("cards.of", label=kind.label, name=name),
+                less=(t("cards.less", label=kind.label, name=name), lambda k=kind.name: model.step_counted(k, seat, -1)),
+                more=(t("cards.more", label=kind.label, name=name), lambda k=kind.name: model.step_counted(k, seat, 1)),
+                act=self._act, indent=True,
+            )
+            for kind in model.game.rules.scoring.cards
+        ]
 
     def _correcting(self, model: PlayModel) -> list[ft.Control]:
         number = model.correcting
@@ -386,6 +391,9 @@ class BidwellApp:
                 more=(t("tricks.more", name=name), lambda s=seat: model.step_correction_tricks(s, 1)),
                 act=self._act,
             ))
+            counted = {kind: counts[seat] for kind, counts in model.counted_draft.items()}
+            controls += self._card_steppers(model, seat, name, counted)
+            controls.append(ft.Divider(height=1))
         controls.append(ft.Row([
             ft.OutlinedButton(t("tricks.cancel"), on_click=lambda _: self._act(model.cancel_correction)),
             ft.FilledButton(t("correct.save"), icon=ft.Icons.CHECK, on_click=lambda _: self._act(model.save_correction)),
@@ -542,16 +550,17 @@ def _stepper(
     less: tuple[str, Callable[[], None]],
     more: tuple[str, Callable[[], None]],
     act: Callable[[Callable[[], object]], None],
-    trailing: str | None = None,
     spoken: str | None = None,
+    bold: bool = False,
+    indent: bool = False,
 ) -> ft.Control:
+    """A label, then minus, the value and plus, all steppers lined up at the right edge."""
     return ft.Row([
-        ft.Text(label, expand=True),
+        ft.Text(label, expand=True, weight=ft.FontWeight.W_600 if bold else None, size=15 if bold else 14),
         _icon_button(ft.Icons.REMOVE, less[0], lambda: act(less[1])),
-        ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER, semantics_label=f"{spoken or label.strip()}: {value}"),
+        ft.Text(str(value), size=20, width=32, text_align=ft.TextAlign.CENTER, semantics_label=f"{spoken or label}: {value}"),
         _icon_button(ft.Icons.ADD, more[0], lambda: act(more[1])),
-        *([ft.Text(trailing, size=12, width=110)] if trailing else []),
-    ])
+    ], height=TAP, margin=ft.Margin(16 if indent else 0, 0, 0, 0))
 
 
 def serve(

@@ -89,7 +89,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "tricks.missed": "missed",
     "tricks.points": {"one": "{count} point", "other": "{count} points"},
     "tricks.confirm": "Score the hand",
-    "tricks.cancel": "Back",
+    "tricks.cancel": "Cancel",
     "cards.of": "{label} of {name}",
     "cards.less": "One {label} less for {name}",
     "cards.more": "One {label} more for {name}",

@@ -118,6 +118,47 @@ class Phone:
     def see(self, text: str) -> None:
         expect(self.page.get_by_text(text, exact=False).first).to_be_visible()
 
+    def step_to(self, button: str, shown: str, target: int) -> None:
+        """Tap ``button`` until the value spoken as "``shown``: N" reaches ``target``.
+
+        A person looks at the number after each tap; a tap that landed while
+        the screen was being redrawn shows no change, and they tap again.
+        """
+        value = self.page.get_by_text(re.compile(rf"^{re.escape(shown)}: \d+$"))
+        for _ in range(target * 3 + 3):
+            current = int(value.first.inner_text().rsplit(": ", 1)[1])
+            if current == target:
+                return
+            self.tap(button)
+            following = current + (1 if target > current else -1)
+            try:
+                expect(self.page.get_by_text(f"{shown}: {following}", exact=True).first).to_be_visible(timeout=3000)
+            except AssertionError:
+                continue
+        expect(self.page.get_by_text(f"{shown}: {target}", exact=True).first).to_be_visible()
+
+    def tap_until_gone(self, button: str, gone: str) -> None:
+        """Tap ``button`` and see the text ``gone`` leave the screen; tap again if the tap was lost."""
+        for _ in range(3):
+            self.tap(button)
+            try:
+                expect(self.page.get_by_text(gone, exact=True)).to_have_count(0, timeout=3000)
+                return
+            except AssertionError:
+                continue
+        expect(self.page.get_by_text(gone, exact=True)).to_have_count(0)
+
+    def tap_until_seen(self, button: str, text: str) -> None:
+        """Tap ``button`` and see ``text`` appear; tap again if the tap was lost."""
+        for _ in range(3):
+            self.tap(button)
+            try:
+                expect(self.page.get_by_text(text, exact=False).first).to_be_visible(timeout=3000)
+                return
+            except AssertionError:
+                continue
+        self.see(text)
+
     def choose(self, role: str, name: str) -> None:
         """Tick a radio button or a switch, and see it ticked before going on."""
         control = self.page.get_by_role(role, name=name, exact=True)

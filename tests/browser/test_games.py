@@ -17,34 +17,30 @@ def new_game(phone, game: str, players: list[str], *, first_dealer: str, switche
         phone.see(f". {name}")
     phone.choose("radio", f"{first_dealer} deals first")
     phone.shot(f"new {game}")
-    phone.tap("Start the game")
+    phone.tap_until_gone("Start the game", "Start the game")
 
 
 def bid(phone, name: str, value: int, private: bool = False) -> None:
     if private:
         phone.see(f"Hand the phone to {name}")
-        phone.tap(f"I am {name}")
-        phone.see(f"{name}, your bid. Nobody else sees it.")
+        phone.tap_until_gone(f"I am {name}", f"Hand the phone to {name}")
+        prompt = f"{name}, your bid. Nobody else sees it."
     else:
-        phone.see(f"{name}'s bid")
-    phone.tap(f"Bid {value}")
+        prompt = f"{name}'s bid"
+    phone.see_exactly(prompt)
+    phone.tap_until_gone(f"Bid {value}", prompt)
 
 
 def tricks(phone, counts: dict[str, int], cards: dict[str, dict[str, int]] | None = None) -> None:
     """Enter the tricks (and Rage's cards), waiting for each tap to show before the next, as a person would."""
-    phone.tap("Enter the tricks")
+    phone.tap_until_gone("Enter the tricks", "Play the hand, then enter the tricks.")
     for name, count in counts.items():
-        for taken in range(1, count + 1):
-            phone.tap(f"More for {name}")
-            phone.see_exactly(f"{name}: {taken}")
+        phone.step_to(f"More for {name}", name, count)
     for label, per_player in (cards or {}).items():
         for name, count in per_player.items():
-            for held in range(1, count + 1):
-                phone.tap(f"One {label} more for {name}")
-                phone.see_exactly(f"{label} of {name}: {held}")
+            phone.step_to(f"One {label} more for {name}", f"{label} of {name}", count)
     phone.shot("tricks")
-    phone.tap("Score the hand")
-    phone.page.get_by_role("button", name="Score the hand").wait_for(state="detached")
+    phone.tap_until_gone("Score the hand", "Score the hand")
 
 
 def test_herrlof_with_secret_bids_ends_at_fifty(phone):
@@ -94,7 +90,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
         tricks(phone, {name: count for name, count in bids.items() if count})
     phone.see("Still tied after the final hand: Anna, Béla. Flip a coin.")
     phone.shot("tie waiting for the coin")
-    phone.tap("Flip the coin")
+    phone.tap_until_gone("Flip the coin", "Flip the coin")
     phone.see("Tied after the final hand too; decided by the coin flip.")
     winner = "Anna" if phone.page.get_by_text("Anna wins!").count() else "Béla"
     phone.see(f"{winner} wins!")
@@ -110,8 +106,8 @@ def test_oh_hell_refuses_the_bid_the_hook_forbids(phone):
     bid(phone, "Béla", 0)
     phone.see("1 is not allowed (Hose the Dealer)")
     phone.shot("the forbidden bid struck out")
-    phone.tap("1 is not allowed (Hose the Dealer)")
-    phone.see("Hand 1, Csilla: may not bid 1: the bids would add up to the 1 trick in this hand")
+    phone.tap_until_seen("1 is not allowed (Hose the Dealer)",
+                         "Hand 1, Csilla: may not bid 1: the bids would add up to the 1 trick in this hand")
     phone.shot("hook refusal")
     bid(phone, "Csilla", 0)
     phone.see("Bids 0 for 1 trick: underbid by 1")
@@ -142,8 +138,8 @@ def test_rage_with_action_cards_an_undo_and_a_correction(phone):
     phone.see_exactly("Anna  6")
     phone.see_exactly("Béla  14")
     bid(phone, "Anna", 3)
-    phone.see("Anna: 3")
-    phone.tap("Undo")
+    phone.see_exactly("Anna: 3")
+    phone.tap_until_gone("Undo", "Anna: 3")
     phone.see("Undone.")
     phone.see("Anna's bid")
     phone.shot("after undo")
@@ -153,14 +149,11 @@ def test_rage_with_action_cards_an_undo_and_a_correction(phone):
     # Anna 4/4: 14, total 20; Béla 5/5 - 5 (a -5 card): 10, total 24.
     phone.see_exactly("Anna  20")
     phone.see_exactly("Béla  24")
-    phone.tap("Correct hand 1")
-    phone.see("Correct hand 1")
-    phone.tap("Less for Anna")
-    phone.see_exactly("Anna's tricks: 5")
-    phone.tap("More for Béla")
-    phone.see_exactly("Béla's tricks: 5")
+    phone.tap_until_seen("Correct hand 1", "Save the correction")
+    phone.step_to("Less for Anna", "Anna's tricks", 5)
+    phone.step_to("More for Béla", "Béla's tricks", 5)
     phone.shot("correcting hand 1")
-    phone.tap("Save the correction")
+    phone.tap_until_gone("Save the correction", "Save the correction")
     phone.see("Hand 1 corrected; every later total follows.")
     # Hand 1 now: Anna 5/5 + 5 = 20, Béla bid 4 took 5: 5 - 5 = 0. Totals: Anna 34, Béla 10.
     phone.see_exactly("Anna  34")
