@@ -246,8 +246,11 @@ class BidwellApp:
         model = self.play
         assert model is not None
         screen = model.screen
-        undo = _icon_button(ft.Icons.UNDO, t("undo"), lambda: self._act(model.undo), disabled=model.read_only)
-        controls: list[ft.Control] = [_top_bar(model.game.rules.game.name, lambda: self.go("start"), undo)]
+        actions = [] if model.read_only else [_icon_button(ft.Icons.UNDO, t("undo"), lambda: self._act(model.undo))]
+        back = (lambda: self.go("history")) if model.read_only and self.history else (lambda: self.go("start"))
+        controls: list[ft.Control] = [_top_bar(model.game.rules.game.name, back, *actions)]
+        if model.read_only:
+            controls.append(ft.Text(t("history.read_only"), italic=True))
         if screen is not Screen.FINISHED:
             controls.append(self._header(model))
         body = {

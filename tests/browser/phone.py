@@ -109,14 +109,29 @@ class Phone:
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
         self.page.goto(url)
         self.page.wait_for_function("window.__ff === true", timeout=START_SECONDS * 1000)
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        # Flutter builds its accessibility tree (what screen readers and these tests read) once asked to;
+        # a request made before the app has drawn its first screen can go unanswered, so ask until it is there.
+        for _ in range(10):
+            placeholder = self.page.locator("flt-semantics-placeholder")
+            if placeholder.count():
+                placeholder.dispatch_event("click")
+            try:
+                expect(self.page.get_by_role("button").first).to_be_attached(timeout=2000)
+                return self
+            except AssertionError:
+                continue
+        expect(self.page.get_by_role("button").first).to_be_attached()
         return self
 
     def tap(self, name: str, exact: bool = True) -> None:
         self.page.get_by_role("button", name=name, exact=exact).click()
 
+    def showing(self, text: str):  # noqa: ANN201 - a Playwright locator
+        """Where ``text`` shows: as text, or as the label of a group (a card reads as one label)."""
+        return self.page.get_by_text(text, exact=False).or_(self.page.get_by_role("group", name=text, exact=False))
+
     def see(self, text: str) -> None:
-        expect(self.page.get_by_text(text, exact=False).first).to_be_visible()
+        expect(self.showing(text).first).to_be_visible()
 
     def step_to(self, button: str, shown: str, target: int) -> None:
         """Tap ``button`` until the value spoken as "``shown``: N" reaches ``target``.
@@ -153,7 +168,7 @@ class Phone:
         for _ in range(3):
             self.tap(button)
             try:
-                expect(self.page.get_by_text(text, exact=False).first).to_be_visible(timeout=3000)
+                expect(self.showing(text).first).to_be_visible(timeout=3000)
                 return
             except AssertionError:
                 continue
@@ -194,7 +209,7 @@ class Phone:
         """Save a screenshot once the canvas has stopped changing (it can lag the DOM a little)."""
         previous = None
         for _ in range(40):
-            image = self.page.screenshot(full_page=True)
+            image = self.page.screenshot()
             if image == previous:
                 break
             previous = image
