@@ -578,18 +578,17 @@ def serve(
         import importlib.util
 
         if importlib.util.find_spec("flet_desktop") is None:
-            sys.stderr.write("error: the Flet desktop client is not installed here (pip install 'flet-desktop'); "
-                             "run 'bidwell' without --desktop to use the app in a browser\n")
+            sys.stderr.write(t("serve.no_desktop") + "\n")
             return 2
         ft.run(lambda page: BidwellApp(page, store).draw(), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
         return 0
     host = "0.0.0.0" if lan else HOST
     pin = f"{secrets.randbelow(10**6):06d}" if lan else None
     url = f"http://{_lan_address() if lan else HOST}:{port}"
-    print(f"Bidwell is at {url}", flush=True)
+    print(t("serve.at", url=url), flush=True)
     if lan:
         _print_qr(url)
-        print(f"PIN: {pin}", flush=True)
+        print(t("serve.pin", pin=pin), flush=True)
 
     def main(page: ft.Page) -> None:
         BidwellApp(page, store, pin=pin, join_url=url if lan else None).draw()

@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.cli import fail, to_json
 from companion.history import GameStore, GameSummary, default_data_folder
 from companion.storage import StorageError
+from companion.texts import t
 from scoring.errors import BidwellError
 from scoring.record import parse_record
 
@@ -23,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as error:
         fail(str(error))
     for notice in store.notices:
-        sys.stderr.write(f"note: {notice.text}\n")
+        sys.stderr.write(t("cli.note", text=notice.text) + "\n")
     return status
 
 
@@ -35,22 +36,22 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
         _write(to_json({"page": page.page, "has_more": page.has_more, "games": [s.to_json() for s in page.items]}))
         return 0
     if not page.items:
-        _write("No games." if page.page == 1 else f"No games on page {page.page}.")
+        _write(t("cli.no_games") if page.page == 1 else t("cli.no_games_page", page=page.page))
         return 0
-    rows = [("ID", "STARTED", "GAME", "PLAYERS", "STATUS")]
+    rows = [tuple(t("cli.columns").split("|"))]
     rows += [(s.id, s.created[:16].replace("T", " "), s.game_name, ", ".join(s.players), _status(s)) for s in page.items]
     lines = _table(rows)
     if page.has_more:
-        lines.append(f"More on page {page.page + 1} (--page {page.page + 1}).")
+        lines.append(t("cli.more", page=page.page + 1))
     _write("\n".join(lines))
     return 0
 
 
 def _status(summary: GameSummary) -> str:
     if summary.finished:
-        label = "winner" if len(summary.winners) == 1 else "shared by"
-        return f"finished, {label} {', '.join(summary.winners)}"
-    return f"hand {summary.current_hand}, {summary.phase.value if summary.phase else ''}".rstrip(", ")
+        key = "cli.finished_one" if len(summary.winners) == 1 else "cli.finished_shared"
+        return t(key, names=", ".join(summary.winners))
+    return t("cli.unfinished", hand=summary.current_hand, phase=summary.phase.value if summary.phase else "")
 
 
 def _table(rows: list[tuple[str, ...]]) -> list[str]:
@@ -70,7 +71,7 @@ def _export(store: GameStore, args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as error:
-            fail(f"cannot write {args.output}: {error.strerror or error}")
+            fail(t("cli.cannot_write", path=args.output, detail=error.strerror or error))
     else:
         sys.stdout.buffer.write(text.encode("utf-8"))
     return 0
@@ -83,18 +84,18 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
         try:
             data = parse_record(Path(name).read_bytes())
         except OSError as error:
-            unreadable.append(f"{name}: cannot read it: {error.strerror or error}")
+            unreadable.append(t("cli.unreadable", path=name, detail=error.strerror or error))
             continue
         except BidwellError as error:
             unreadable.append(f"{name}: {error}")
             continue
         if isinstance(data, list):
-            records += [(f"{name}: record {n}", item) for n, item in enumerate(data, start=1)]
+            records += [(t("cli.record_in", path=name, number=n), item) for n, item in enumerate(data, start=1)]
         else:
             records.append((name, data))
     report = store.import_records(records)
-    lines = [f"new: {game_id}" for game_id in report.new]
-    lines += [f"already there: {game_id}" for game_id in report.existing]
+    lines = [t("cli.new", id=game_id) for game_id in report.new]
+    lines += [t("cli.existing", id=game_id) for game_id in report.existing]
     if lines:
         _write("\n".join(lines))
     for line in unreadable + [f"{where}: {reason}" for where, reason in report.refused]:

@@ -154,6 +154,25 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "lan.qr": "QR code of {url}",
     # notices
     "notice.storage": "Note: {text}",
+    # serving the app
+    "serve.at": "Bidwell is at {url}",
+    "serve.pin": "PIN: {pin}",
+    "serve.no_desktop": "error: the Flet desktop client is not installed here (pip install 'flet-desktop'); "
+                        "run 'bidwell' without --desktop to use the app in a browser",
+    # the history commands
+    "cli.no_games": "No games.",
+    "cli.no_games_page": "No games on page {page}.",
+    "cli.more": "More on page {page} (--page {page}).",
+    "cli.columns": "ID|STARTED|GAME|PLAYERS|STATUS",
+    "cli.finished_one": "finished, winner {names}",
+    "cli.finished_shared": "finished, shared by {names}",
+    "cli.unfinished": "hand {hand}, {phase}",
+    "cli.new": "new: {id}",
+    "cli.existing": "already there: {id}",
+    "cli.unreadable": "{path}: cannot read it: {detail}",
+    "cli.cannot_write": "cannot write {path}: {detail}",
+    "cli.note": "note: {text}",
+    "cli.record_in": "{path}: record {number}",
     "back": "Back",
 }
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.history import GameStore, GameSummary, SavedGame
+from companion.history import GameStore, GameSummary, SavedGame, fold
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
@@ -126,8 +126,6 @@ class NewGameModel:
 
     def suggestions(self, typed: str) -> list[str]:
         """Names from past games that start with what is typed (case and accents ignored), not yet seated."""
-        from companion.history import fold
-
         wanted = fold(typed.strip())
         seated = {fold(name) for name in self.players}
         return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
@@ -494,10 +492,13 @@ class PlayModel:
         """Undo the last action, whatever it was."""
         if self.read_only:
             return False
+        if not self.game.can_undo():
+            self.message = t("undo.nothing")
+            return False
         try:
             self.saved.undo()
-        except (BidwellError, StorageError) as error:
-            self.message = str(error) if not isinstance(error, BidwellError) else t("undo.nothing")
+        except StorageError as error:
+            self.message = _sentence(error)
             return False
         self.cancel_correction()
         self._unlocked = None
