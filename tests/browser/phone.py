@@ -133,6 +133,11 @@ class Phone:
     def see(self, text: str) -> None:
         expect(self.showing(text).first).to_be_visible()
 
+    def add_player(self, name: str) -> None:
+        """Type a player's name and add it, tapping Add again if the first tap was lost (a repeat is refused)."""
+        self.type_into("Player's name", name, submit=False)
+        self.tap_until_seen("Add player", f". {name}")
+
     def step_to(self, button: str, shown: str, target: int) -> None:
         """Tap ``button`` until the value spoken as "``shown``: N" reaches ``target``.
 
@@ -189,7 +194,7 @@ class Phone:
     def see_exactly(self, text: str) -> None:
         expect(self.page.get_by_text(text, exact=True).first).to_be_visible()
 
-    def type_into(self, label: str, text: str) -> None:
+    def type_into(self, label: str, text: str, submit: bool = True) -> None:
         field = self.page.get_by_role("textbox", name=label)
         # The screen is drawn anew after every change, and the first keystrokes can reach the field
         # being replaced; a person would look and type again, and so does this.
@@ -203,7 +208,8 @@ class Phone:
             except AssertionError:
                 continue
         expect(field).to_have_value(text)
-        self.page.keyboard.press("Enter")
+        if submit:
+            self.page.keyboard.press("Enter")
 
     def shot(self, label: str) -> Path:
         """Save a screenshot once the canvas has stopped changing (it can lag the DOM a little)."""

@@ -13,8 +13,7 @@ def new_game(phone, game: str, players: list[str], *, first_dealer: str, switche
     for label in choices:
         phone.choose("radio", label)
     for name in players:
-        phone.type_into("Player's name", name)
-        phone.see(f". {name}")
+        phone.add_player(name)
     phone.choose("radio", f"{first_dealer} deals first")
     phone.shot(f"new {game}")
     phone.tap_until_gone("Start the game", "Start the game")

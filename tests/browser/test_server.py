@@ -37,8 +37,7 @@ def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(browser, ow
     phone.tap("New game")
     phone.choose("radio", "Rage")
     for name in ("Anna", "Béla", "Csilla"):
-        phone.type_into("Player's name", name)
-        phone.see(f". {name}")
+        phone.add_player(name)
     phone.choose("radio", "Anna deals first")
     phone.tap_until_gone("Start the game", "Start the game")
     for name, value in (("Béla", 3), ("Csilla", 3), ("Anna", 3)):
