@@ -18,14 +18,15 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app_assets import ASSETS
 from companion.history import GameStore, SavedGame
+from companion.sheets import filled_sheet, render_pdf
 from companion.texts import t
 from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
 
 HOST = "127.0.0.1"
 TAP = 48  # the smallest comfortable tap target, in logical pixels
 FONT = "Bidwell Sans"
-ASSETS = Path(__file__).with_name("assets")
 
 
 class BidwellApp:
@@ -43,6 +44,7 @@ class BidwellApp:
         self.history: HistoryModel | None = None
         self.note: str | None = None
         self._name_field: ft.TextField | None = None
+        self.paper = "letter" if _uses_letter(page) else "a4"
         self._suggestions = ft.Row(wrap=True)
         page.title = t("app.title")
         page.theme_mode = ft.ThemeMode.SYSTEM
@@ -100,8 +102,7 @@ class BidwellApp:
             controls.append(_wide(ft.OutlinedButton(line, on_click=lambda _, i=summary.id: self._continue(i))))
         controls += [
             _wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, on_click=lambda _: self._history())),
-            _wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, disabled=True,
-                                    tooltip=t("start.sheets_soon"))),
+            _wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, on_click=lambda _: self._new_game())),
         ]
         if self.join_url:
             controls += [
@@ -165,13 +166,13 @@ class BidwellApp:
             if row.is_bool:
                 control: ft.Control = ft.Switch(
                     label=row.label, value=bool(row.value),
-                    on_change=lambda e, n=row.name: self._setup(lambda: model.set_option(n, bool(e.control.value))),
+                    on_change=lambda e, n=row.name: self._quietly(lambda: model.set_option(n, bool(e.control.value))),
                 )
                 controls += [control, ft.Text(row.explain, size=12)]
             else:
                 control = _choice(
                     str(row.value), [(str(v), str(v)) for v in row.allowed],
-                    lambda value, n=row.name: self._setup(lambda: model.set_option(n, value)),
+                    lambda value, n=row.name: self._quietly(lambda: model.set_option(n, value)),
                 )
                 controls += [ft.Text(row.label, weight=ft.FontWeight.W_600), control, ft.Text(row.explain, size=12)]
         controls.append(ft.Text(t("setup.players"), size=18, weight=ft.FontWeight.W_600))
@@ -215,7 +216,7 @@ class BidwellApp:
         if model.players:
             dealer = ft.RadioGroup(
                 value="random" if model.first_dealer is None else str(model.first_dealer),
-                on_change=lambda e: self._setup(lambda: setattr(
+                on_change=lambda e: self._quietly(lambda: setattr(
                     model, "first_dealer", None if e.control.value == "random" else int(e.control.value))),
                 content=ft.Column(
                     [ft.Radio(value="random", label=t("setup.draw_dealer"))]
@@ -226,11 +227,25 @@ class BidwellApp:
         if model.message:
             controls.append(ft.Text(model.message, color=ft.Colors.ERROR))
         controls.append(_wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=self._start_game)))
+        controls.append(_wide(ft.OutlinedButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=self._blank_sheet)))
         return controls
+
+    async def _blank_sheet(self, _: object) -> None:
+        assert self.setup is not None
+        sheet = self.setup.blank_sheet()
+        await _download(f"bidwell-{self.setup.game.id}-sheet.pdf", render_pdf(sheet, self.paper))
 
     def _setup(self, change: Callable[[], object]) -> None:
         change()
         self.draw()
+
+    def _quietly(self, change: Callable[[], object]) -> None:
+        """A choice the control already shows: the model takes it, and the screen is drawn anew only to say
+        something (a refusal), so the page does not jump back to the top under the scorekeeper's thumb."""
+        before = self.setup.message if self.setup else None
+        change()
+        if self.setup and self.setup.message != before:
+            self.draw()
 
     def _start_game(self, _: object) -> None:
         assert self.setup is not None
@@ -418,6 +433,8 @@ class BidwellApp:
         controls += [ft.Text(line) for line in ending.standings]
         controls += [
             _wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=self._export)),
+            _wide(ft.OutlinedButton(t("end.sheet"), icon=ft.Icons.PRINT,
+                                    on_click=functools.partial(self._filled_sheet, model.saved))),
             _wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY,
                                     on_click=lambda _: self.open_game(model.rematch(self.store)))),
             _wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME, on_click=lambda _: self.go("start"))),
@@ -426,8 +443,14 @@ class BidwellApp:
 
     async def _export(self, _: object) -> None:
         assert self.play is not None
-        data = self.play.record_json().encode("utf-8")
-        await ft.FilePicker().save_file(file_name=f"bidwell-{self.play.saved.id}.json", src_bytes=data)
+        await _download(f"bidwell-{self.play.saved.id}.json", self.play.record_json().encode("utf-8"))
+
+    async def _filled_sheet(self, saved: SavedGame, _: object = None) -> None:
+        sheet = filled_sheet(saved.game, played_on=saved.created[:10])
+        await _download(f"bidwell-{saved.id}.pdf", render_pdf(sheet, self.paper))
+
+    async def _stored_sheet(self, game_id: str, _: object = None) -> None:
+        await self._filled_sheet(self.store.open(game_id))
 
     def _board(self, model: PlayModel) -> ft.Control:
         """Players as rows (names fixed on the left), hands as columns scrolling sideways."""
@@ -484,6 +507,8 @@ class BidwellApp:
                     ft.TextButton(t("history.continue") if not summary.finished else t("history.open"),
                                   on_click=lambda _, s=summary: self.open_game(self.store.open(s.id),
                                                                                 read_only=s.finished)),
+                    ft.TextButton(t("history.sheet"),
+                                  on_click=functools.partial(self._stored_sheet, summary.id)),
                     ft.TextButton(t("history.delete"), on_click=lambda _, s=summary: self._ask_delete(s.id)),
                 ]),
             ]), padding=8)))
@@ -516,6 +541,11 @@ class BidwellApp:
 
 def _wide(button: ft.Control) -> ft.Control:
     return ft.Container(button, height=TAP + 8, width=float("inf"))
+
+
+async def _download(name: str, data: bytes) -> None:
+    """Hand a file to the browser (a download) or, in a window, to a save dialog."""
+    await ft.FilePicker().save_file(file_name=name, src_bytes=data)
 
 
 def _choice(value: str, choices: list[tuple[str, str]], on_pick: Callable[[str], None]) -> ft.Control:
@@ -597,6 +627,12 @@ def serve(
     view = ft.AppView.WEB_BROWSER if open_browser and has_display and not lan else None
     ft.run(main, view=view, host=host, port=port, no_cdn=True, assets_dir=str(ASSETS))
     return 0
+
+
+def _uses_letter(page: ft.Page) -> bool:
+    """US and Canadian tables print on Letter; everyone else on A4 (as their browsers' language says)."""
+    locale = str(getattr(page, "locale_configuration", None) or "")
+    return any(region in locale for region in ("US", "CA"))
 
 
 def _lan_address() -> str:

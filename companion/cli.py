@@ -76,7 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
     imports = commands.add_parser("import", help="keep the games in record files (records or arrays of them)")
     imports.add_argument("files", nargs="+", metavar="FILE", help="record files")
 
-    for command in (app, schedule, score, history, export, imports):
+    sheet = commands.add_parser("sheet", help="write a blank or filled score sheet as PDF")
+    source = sheet.add_mutually_exclusive_group(required=True)
+    source.add_argument("--game", metavar="ID", help="a blank sheet of this game")
+    source.add_argument("--from", dest="from_id", metavar="ID", help="the filled sheet of a stored game")
+    source.add_argument("--record", metavar="FILE", help="the filled sheet of a game record")
+    seats = sheet.add_mutually_exclusive_group()
+    seats.add_argument("--players", metavar="N", help="blank sheet: how many players")
+    seats.add_argument("--names", metavar="NAMES", help='blank sheet: the players, clockwise, e.g. "Anna,Béla,Csilla"')
+    sheet.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="blank sheet: a game option")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the PDF")
+
+    for command in (app, schedule, score, history, export, imports, sheet):
         _add_data_argument(command, default=argparse.SUPPRESS)
     return parser
 
@@ -116,6 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from companion import cli_history
 
             return cli_history.run(args)
+        if args.command == "sheet":
+            from companion import cli_sheet
+
+            return cli_sheet.run(args)
         from companion.app import serve
 
         return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,

@@ -130,6 +130,16 @@ class NewGameModel:
         seated = {fold(name) for name in self.players}
         return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
 
+    def blank_sheet(self):  # noqa: ANN201 - a companion.sheets.Sheet
+        """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
+        from companion.sheets import blank_sheet
+        from scoring.definitions import rules_for
+
+        enough = len(self.players) >= self.game.min_players
+        count = len(self.players) if enough else self.game.min_players
+        rules = rules_for(self.game, count, self.options)
+        return blank_sheet(rules, names=self.players if enough else None, first_dealer=self.first_dealer or 0)
+
     def start(self, store: GameStore, chance: random.Random | None = None) -> SavedGame | None:
         """Start and save the game, drawing the first dealer if none was picked; None with a message if refused."""
         count = len(self.players)

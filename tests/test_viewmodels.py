@@ -102,6 +102,18 @@ def test_options_are_checked_and_the_random_dealer_drawn(store):
     assert saved.game.first_dealer == random.Random(3).randrange(3)
 
 
+def test_a_blank_sheet_from_the_new_game_screen_uses_the_choices_made():
+    setup = NewGameModel(game_id="oh-hell")
+    setup.set_option("sequence", "short-up")
+    assert setup.blank_sheet().names == ("Seat 1", "Seat 2", "Seat 3")  # no names yet: the fewest players
+    for name in ("Anna", "Béla", "Csilla", "Dóra"):
+        setup.add_player(name)
+    setup.first_dealer = 2
+    sheet = setup.blank_sheet()
+    assert sheet.names == ("Anna", "Béla", "Csilla", "Dóra")
+    assert [(row.cards, row.dealer) for row in sheet.rows[:3]] == [("1", "Csilla"), ("2", "Dóra"), ("3", "Anna")]
+
+
 # --- playing ---
 
 

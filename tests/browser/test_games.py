@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
 
 
 
@@ -15,6 +21,11 @@ def new_game(phone, game: str, players: list[str], *, first_dealer: str, switche
     for name in players:
         phone.add_player(name)
     phone.choose("radio", f"{first_dealer} deals first")
+    # Look the screen over before starting, as a scorekeeper would: exactly the options asked for.
+    for switch in phone.page.get_by_role("switch").all():
+        expect(switch).to_be_checked(checked=switch.get_attribute("aria-label") in switches)
+    for label in (game, *choices):
+        expect(phone.page.get_by_role("radio", name=label, exact=True)).to_be_checked()
     phone.shot(f"new {game}")
     phone.tap_until_gone("Start the game", "Start the game")
 
@@ -63,6 +74,15 @@ def test_herrlof_with_secret_bids_ends_at_fifty(phone):
     phone.see("1. Anna: 50")
     phone.see("2. さくら: 20")
     phone.shot("game over")
+    with phone.page.expect_download() as download:
+        phone.tap("Save the score sheet (PDF)")
+    sheet = " ".join(" ".join(p.extract_text(extraction_mode="layout").split())
+                     for p in PdfReader(download.value.path()).pages)
+    assert "Herrlof: scores" in sheet and "Winner: Anna" in sheet and "さくら" in sheet
+    with phone.page.expect_download() as download:
+        phone.tap("Save the record (JSON)")
+    record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert record["players"] == ["Anna", "さくら"] and len(record["hands"]) == 2
 
 
 def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):

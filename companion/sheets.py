@@ -1,0 +1,258 @@
+"""Printable score sheets: a blank one to fill in by hand, and the filled sheet of any game.
+
+A sheet is described first (title lines, column groups, rows, the rules in
+words, footer lines) and then drawn with reportlab. Widths are fractions of
+the page; the orientation is the one that fits the player count; a long
+game continues on further pages with the header repeated and never splits a
+row. One shipped font draws names in any script the app does, and user text
+is drawn as text, never read as markup.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date as Date
+from functools import cache
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from companion.app_assets import FONT_FILE
+from companion.texts import t
+from scoring.definitions import Rules, TieBreak
+from scoring.describe import scoring_summary
+from scoring.game import Game
+
+PAPERS = {"a4": A4, "letter": LETTER}
+FONT = "BidwellSans"
+HERRLOF_ROWS = 12
+"""Rows on the first page of an open-ended game's blank sheet (a typical game); a continuation page follows."""
+CONTINUATION_ROWS = 12
+MADE = "\u2713"
+PORTRAIT_CELLS = 16
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand: number, cards, dealer, and the cells of each player in column order."""
+
+    number: str
+    cards: str
+    dealer: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything printed on a sheet, before it is drawn."""
+
+    title: str
+    subtitle: str
+    names: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    continuation: tuple[SheetRow, ...]
+    summary: tuple[str, ...]
+    footer: tuple[str, ...]
+
+
+def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
+    """The cells each player has in a hand's row: bid, tricks, the counted cards, points, total.
+
+    ``narrow`` gives the one-letter headings a crowded sheet uses (its legend explains them).
+    """
+    cards = tuple(kind.label.split()[0] for kind in rules.scoring.cards)
+    if narrow:
+        return (t("sheet.bid_short"), t("sheet.tricks_short"), *cards, t("sheet.points_short"), t("sheet.total_short"))
+    return (t("sheet.bid"), t("sheet.tricks"), *cards, t("sheet.points"), t("sheet.total"))
+
+
+def blank_sheet(rules: Rules, *, names: Sequence[str] | None = None, first_dealer: int = 0) -> Sheet:
+    """A sheet to fill in by hand: every hand's size and dealer, empty cells, the rules in words."""
+    seats = tuple(names) if names else tuple(t("sheet.seat", number=n + 1) for n in range(rules.players))
+    columns = player_columns(rules, narrow=rules.players > 6)
+    count = rules.hand_count or HERRLOF_ROWS
+    rows = tuple(_blank_row(rules, seats, index, first_dealer, len(columns)) for index in range(count))
+    continuation: tuple[SheetRow, ...] = ()
+    if rules.hand_count is None:
+        continuation = tuple(
+            _blank_row(rules, seats, index, first_dealer, len(columns)) for index in range(count, count + CONTINUATION_ROWS)
+        )
+    return Sheet(
+        title=t("sheet.blank_title", game=rules.game.name),
+        subtitle=_options_line(rules),
+        names=seats,
+        columns=columns,
+        rows=rows,
+        continuation=continuation,
+        summary=tuple(scoring_summary(rules)),
+        footer=(t("sheet.footer_winner"), t("sheet.footer_date"), t("sheet.footer_place"), t("sheet.footer_keeper")),
+    )
+
+
+def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
+    """The sheet of a game as recorded: bids (as the table may see them), tricks, points, totals, the end."""
+    rules, state = game.rules, game.state
+    rows = []
+    for hand in state.hands:
+        if hand.void or (not hand.scored and all(b is None for b in hand.bids)):
+            continue
+        cells: list[str] = []
+        for seat in hand.seats:
+            bid = "" if seat.shown_bid is None else str(seat.shown_bid)
+            if seat.exact:
+                bid += " " + MADE
+            cells += [bid, "" if seat.tricks is None else str(seat.tricks)]
+            cells += [str(seat.counted.get(kind.name, 0)) if hand.scored else "" for kind in rules.scoring.cards]
+            cells += ["" if seat.points is None else str(seat.points), "" if seat.total is None else str(seat.total)]
+        rows.append(SheetRow(str(hand.number), str(hand.cards), game.name(hand.dealer), tuple(cells)))
+    return Sheet(
+        title=t("sheet.filled_title", game=rules.game.name),
+        subtitle=_options_line(rules) + " · " + (played_on or Date.today().isoformat()),
+        names=game.players,
+        columns=player_columns(rules, narrow=rules.players > 6),
+        rows=tuple(rows),
+        continuation=(),
+        summary=tuple(scoring_summary(rules)),
+        footer=(_result_line(game), t("sheet.made_mark", mark=MADE)),
+    )
+
+
+def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
+    """Draw ``sheet`` on ``paper`` (``a4`` or ``letter``).
+
+    Portrait while the players' cells number at most 16 (four players' bid,
+    tricks, points and total), landscape beyond.
+    """
+    _register_font()
+    size = PAPERS[paper]
+    wide = len(sheet.names) * len(sheet.columns) > PORTRAIT_CELLS
+    pagesize = landscape(size) if wide else portrait(size)
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer, pagesize=pagesize, leftMargin=10 * mm, rightMargin=10 * mm, topMargin=10 * mm, bottomMargin=10 * mm,
+        title=sheet.title, author="Bidwell",
+    )
+    width = pagesize[0] - 20 * mm
+    styles = _styles()
+    story = [Paragraph(escape(sheet.title), styles["title"]), Paragraph(escape(sheet.subtitle), styles["small"]),
+             Spacer(1, 2 * mm), _table(sheet, sheet.rows, width)]
+    if sheet.continuation:
+        story += [PageBreak(), Paragraph(escape(t("sheet.continued", title=sheet.title)), styles["small"]),
+                  _table(sheet, sheet.continuation, width)]
+    story.append(Spacer(1, 3 * mm))
+    legend = [t("sheet.legend")] if sheet.columns[0] == t("sheet.bid_short") else []
+    story.append(Paragraph(escape(t("sheet.rules") + ": " + "; ".join([*sheet.summary, *legend]) + "."),
+                           styles["small"]))
+    story.append(Spacer(1, 3 * mm))
+    story.append(_footer(sheet.footer, width))
+    document.build(story)
+    return buffer.getvalue()
+
+
+def _blank_row(rules: Rules, seats: Sequence[str], index: int, first_dealer: int, per_player: int) -> SheetRow:
+    return SheetRow(
+        number=str(index + 1),
+        cards=str(rules.cards_in_hand(index)),
+        dealer=seats[rules.dealer(index, first_dealer)],
+        cells=("",) * (per_player * len(seats)),
+    )
+
+
+def _options_line(rules: Rules) -> str:
+    shown = []
+    for name, value in rules.options.items():
+        option = rules.game.options[name]
+        if isinstance(value, bool):
+            if value:
+                shown.append(option.label)
+        else:
+            shown.append(f"{option.label}: {value}")
+    players = t("sheet.players", count=rules.players)
+    return " · ".join([players, *shown])
+
+
+def _result_line(game: Game) -> str:
+    state = game.state
+    if not state.finished:
+        return t("sheet.in_progress", hand=state.current.number if state.current else "")
+    names = ", ".join(game.name(s) for s in state.winners)
+    if state.coin_flip_between:
+        return t("sheet.coin_pending", names=names)
+    line = t("sheet.winner" if len(state.winners) == 1 else "sheet.shared", names=names)
+    if state.decided_by is not None:
+        line += " (" + t(_DECIDED[state.decided_by]) + ")"
+    return line
+
+
+_DECIDED = {
+    TieBreak.FINAL_HAND_POINTS: "sheet.by_final_hand",
+    TieBreak.EXACT_BIDS: "sheet.by_exact_bids",
+    TieBreak.COIN_FLIP: "sheet.by_coin_flip",
+}
+
+
+def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
+    per = len(sheet.columns)
+    fixed = [0.045, 0.045, 0.11]
+    player_share = (1 - sum(fixed)) / len(sheet.names)
+    widths = [f * width for f in fixed] + [player_share * width / per] * (per * len(sheet.names))
+    name_width = player_share * width - 4
+    head = [t("sheet.hand"), t("sheet.cards"), t("sheet.dealer")]
+    top = head + [cell for name in sheet.names for cell in [fit(name, name_width, 8)] + [""] * (per - 1)]
+    second = ["", "", ""] + list(sheet.columns) * len(sheet.names)
+    body = [[row.number, row.cards, fit(row.dealer, widths[2] - 4, 7), *row.cells] for row in rows]
+    table = Table([top, second, *body], colWidths=widths, repeatRows=2, rowHeights=[14, 12] + [15] * len(body))
+    style = [
+        ("FONT", (0, 0), (-1, -1), FONT, 7),
+        ("FONTSIZE", (3, 0), (-1, 0), 8),
+        ("FONTSIZE", (0, 1), (-1, 1), 6),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.black),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("SPAN", (0, 0), (0, 1)),
+        ("SPAN", (1, 0), (1, 1)),
+        ("SPAN", (2, 0), (2, 1)),
+    ]
+    for n in range(len(sheet.names)):
+        first = 3 + n * per
+        style += [("SPAN", (first, 0), (first + per - 1, 0)), ("LINEBEFORE", (first, 0), (first, -1), 1.0, colors.black)]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _footer(lines: Sequence[str], width: float) -> Table:
+    table = Table([[line] for line in lines], colWidths=[width], rowHeights=[16] * len(lines))
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.black)]))
+    return table
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """``text`` shortened with an ellipsis until it fits ``width`` points at ``size``."""
+    _register_font()
+    if pdfmetrics.stringWidth(text, FONT, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "\u2026", FONT, size) > width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
+@cache
+def _register_font() -> None:
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_FILE)))
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    return {
+        "title": ParagraphStyle("title", fontName=FONT, fontSize=14, leading=17),
+        "small": ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10),
+    }

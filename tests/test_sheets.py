@@ -1,0 +1,163 @@
+"""Printed score sheets: the cells read back from the PDF, every game and size, the pictures."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from companion.history import GameStore
+from companion.sheets import blank_sheet, filled_sheet, fit, render_pdf
+from helpers import play_hand
+from scoring.definitions import load_game, rules_for
+from scoring.game import Game
+from scoring.schedule import plan
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+BIDWELL = Path(sys.executable).with_name("bidwell")
+TEN = ["Anna", "Béla", "Łucja", "Zoë", "さくら", "Ödön", "Ευτυχία", "Ярослав", "Jürgen", "Noor"]
+POINTS_PER_INCH = 72
+
+
+def pages(pdf: bytes) -> list[str]:
+    return [page.extract_text(extraction_mode="layout") for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def flat(text: str) -> str:
+    """The text with its line breaks and runs of spaces made single spaces (a paragraph wraps anywhere)."""
+    return " ".join(text.split())
+
+
+def rows_of(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines()]
+
+
+def test_a_blank_rage_n_glyphs_sheet_for_three_has_every_hand_and_dealer():
+    rules = rules_for("rage-n-glyphs", 3)
+    names = ["Anna", "Béla", "さくら"]
+    text = "\n".join(pages(render_pdf(blank_sheet(rules, names=names), "a4")))
+    for hand in plan(rules):
+        assert [str(hand.number), str(hand.cards), names[hand.dealer]] in rows_of(text)
+    assert "Rage'n Glyphs: score sheet" in text and "Scorekeeper:" in text
+    assert "+10 for an exact bid" in flat(text) and "the game ends after hand 31" in flat(text)
+
+
+def test_a_blank_sheet_without_names_names_the_seats():
+    text = pages(render_pdf(blank_sheet(rules_for("rage", 4)), "letter"))[0]
+    assert ["1", "10", "Seat", "1"] in rows_of(text) and ["10", "1", "Seat", "2"] in rows_of(text)
+    assert "+5 cards: +5 each" in flat(text) and "-5 for a missed bid" in flat(text)
+
+
+def test_herrlof_gets_a_continuation_page():
+    texts = pages(render_pdf(blank_sheet(rules_for("herrlof", 2), names=["Anna", "Béla"]), "a4"))
+    assert len(texts) == 2 and "(continued)" in texts[1]
+    assert ["13", "15", "Anna"] in rows_of(texts[1])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["rage-n-glyphs", "oh-hell", "rage", "herrlof"])
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_every_game_and_size_prints_whole_rows_under_a_repeated_header(game, players, paper):
+    definition = load_game(game)
+    if not definition.min_players <= players <= definition.max_players:
+        players = definition.max_players if players > definition.max_players else definition.min_players
+    rules = rules_for(game, players)
+    pdf = render_pdf(blank_sheet(rules, names=TEN[:players]), paper)
+    reader = PdfReader(io.BytesIO(pdf))
+    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    expected = {"a4": (595, 842), "letter": (612, 792)}[paper]
+    assert sorted((round(width), round(height))) == sorted(expected)
+    cells = players * (4 + len(rules.scoring.cards))
+    assert (width > height) == (cells > 16)
+    numbers = []
+    for page in reader.pages:
+        text = page.extract_text(extraction_mode="layout")
+        assert "Hand" in text and "Dealer" in text  # the header is on every page
+        numbers += [int(row[0]) for row in rows_of(text) if len(row) >= 3 and row[0].isdigit() and row[1].isdigit()]
+    hands = rules.hand_count or 24
+    assert sorted(numbers) == list(range(1, hands + 1))  # each row once: none cut across a page break
+
+
+def played_ten(store=None):
+    game = Game.new("rage-n-glyphs", TEN, options={"skip_up": True})
+    while not game.state.finished:
+        cards = game.state.current.cards
+        bids = [0] * 10
+        bids[game.state.current.dealer] = cards
+        play_hand(game, bids, bids)
+    return game
+
+
+def test_a_filled_sheet_has_the_engines_numbers():
+    game = played_ten()
+    text = "\n".join(pages(render_pdf(filled_sheet(game, played_on="2026-11-22"), "a4")))
+    for hand in game.state.scored_hands:
+        row = next(r for r in rows_of(text) if r[:2] == [str(hand.number), str(hand.cards)])
+        totals = [cell for cell in row if cell.lstrip("-").isdigit()][2:]
+        for seat in hand.seats:
+            assert str(seat.total) in totals
+    assert "2026-11-22" in text and "Skip Up" in text
+    winners = ", ".join(game.name(s) for s in game.state.winners)
+    assert winners in flat(text) and "\u2713" in text
+
+
+def test_names_are_printed_as_written_and_long_ones_shortened():
+    names = ["<b>Anna</b>", "Béla & Co", "さくら", "Maximilian-Alexander von Hohenberg-Schillingsfürst"]
+    text = pages(render_pdf(blank_sheet(rules_for("rage-n-glyphs", 4), names=names), "a4"))[0]
+    assert "<b>Anna</b>" in text and "Béla & Co" in text and "さくら" in text
+    assert "Maximilian-Alexander von Hohenberg-Schillingsfürst" not in text and "\u2026" in text
+    assert fit("short", 100, 8) == "short"
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    ("blank-rage-n-glyphs-3", ["--game", "rage-n-glyphs", "--names", "Anna,Béla,さくら"]),
+    ("blank-oh-hell-7-letter", ["--game", "oh-hell", "--players", "7", "--paper", "letter"]),
+])
+def test_the_command_line_writes_sheets_that_render(tmp_path, name, args):
+    out = tmp_path / f"{name}.pdf"
+    result = subprocess.run([str(BIDWELL), "sheet", *args, "-o", str(out)], capture_output=True, timeout=60)
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
+    assert PdfReader(out).pages
+    ARTIFACTS.mkdir(exist_ok=True)
+    subprocess.run([shutil.which("pdftoppm") or "pdftoppm", "-r", "70", "-png", str(out), str(ARTIFACTS / name)],
+                   check=True)
+    assert (ARTIFACTS / f"{name}-1.png").stat().st_size > 5000
+
+
+def test_the_filled_sheet_of_a_stored_game_and_of_a_record(tmp_path):
+    store = GameStore(tmp_path / "data")
+    saved = store.start(played_ten())
+    out = tmp_path / "filled.pdf"
+    result = subprocess.run([str(BIDWELL), "sheet", "--from", saved.id, "--data", str(store.path), "-o", str(out)],
+                            capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    from_store = "\n".join(page.extract_text(extraction_mode="layout") for page in PdfReader(out).pages)
+    record = tmp_path / "game.json"
+    record.write_bytes(subprocess.run([str(BIDWELL), "export", saved.id, "--data", str(store.path)],
+                                      capture_output=True, check=True).stdout)
+    again = tmp_path / "again.pdf"
+    subprocess.run([str(BIDWELL), "sheet", "--record", str(record), "-o", str(again)], check=True, timeout=60)
+    assert "\n".join(page.extract_text(extraction_mode="layout") for page in PdfReader(again).pages) == from_store
+    subprocess.run(["pdftoppm", "-r", "70", "-png", str(out), str(ARTIFACTS / "filled-rage-n-glyphs-10")], check=True)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "rage"], "error: a blank sheet needs --players N or --names"),
+    (["--game", "rage", "--players", "11"], "error: Rage is played by 2 to 10 players, not 11"),
+    (["--game", "rage", "--names", "Anna, Anna"], "error: 'Anna' is at the table twice"),
+    (["--from", "x", "--players", "3"], "error: --players, --names and --option go with --game"),
+    (["--game", "rage", "--players", "3", "--paper", "a3"], "error: argument --paper: invalid choice: 'a3'"),
+    (["--record", "missing.json"], "error: cannot read missing.json"),
+])
+def test_bad_sheet_arguments_get_one_line(tmp_path, args, message):
+    result = subprocess.run([str(BIDWELL), "sheet", *args, "-o", str(tmp_path / "x.pdf")], capture_output=True,
+                            timeout=60, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == b""
+    lines = result.stderr.decode("utf-8").splitlines()
+    assert len(lines) == 1 and lines[0].startswith(message)
+    assert not (tmp_path / "x.pdf").exists()
