@@ -134,9 +134,20 @@ class Phone:
         expect(self.showing(text).first).to_be_visible()
 
     def add_player(self, name: str) -> None:
-        """Type a player's name and add it, tapping Add again if the first tap was lost (a repeat is refused)."""
-        self.type_into("Player's name", name, submit=False)
-        self.tap_until_seen("Add player", f". {name}")
+        """Type a player's name and add it; if the name does not show, type it and add it again.
+
+        A redraw landing mid-typing can empty the field before Add is tapped (the app then says
+        the name is empty); a name already added is refused as a repeat, so trying again is safe.
+        """
+        for _ in range(3):
+            self.type_into("Player's name", name, submit=False)
+            self.tap("Add player")
+            try:
+                expect(self.showing(f". {name}").first).to_be_visible(timeout=3000)
+                return
+            except AssertionError:
+                continue
+        self.see(f". {name}")
 
     def step_to(self, button: str, shown: str, target: int) -> None:
         """Tap ``button`` until the value spoken as "``shown``: N" reaches ``target``.
