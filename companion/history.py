@@ -170,6 +170,10 @@ class SavedGame:
         """The game's state, as derived from its log."""
         return self.game.state
 
+    def record(self) -> dict[str, Any]:
+        """The game's record (RECORD-FORMAT.md) with its id and start time, as export writes it."""
+        return {"id": self.id, "created": self.created, **record_from_game(self.game)}
+
     def apply(self, action: Action) -> GameState:
         """Check ``action``, save it, then apply it; raises the engine's refusal or :class:`StorageError`."""
         self.game.verify(action)
@@ -249,8 +253,7 @@ class GameStore:
 
     def export(self, game_id: str) -> dict[str, Any]:
         """The record of a stored game, with its id and dates (RECORD-FORMAT.md)."""
-        saved = self.open(game_id)
-        return _record_of(saved)
+        return self.open(game_id).record()
 
     def export_all(self) -> list[dict[str, Any]]:
         """The records of every stored game, newest first."""
@@ -492,12 +495,6 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         winners=tuple(doc["winners"]),
         hands_played=doc["hands_played"],
     )
-
-
-def _record_of(saved: SavedGame) -> dict[str, Any]:
-    record = {"id": saved.id, "created": saved.created}
-    record.update(record_from_game(saved.game))
-    return record
 
 
 def _new_id(created: str) -> str:

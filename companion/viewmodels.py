@@ -21,7 +21,6 @@ from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_g
 from scoring.errors import BidwellError
 from scoring.game import Game, GameState, HandView, Phase, check_players
 from scoring.points import hand_points
-from scoring.record import record_from_game
 
 
 class Screen(StrEnum):
@@ -562,8 +561,7 @@ class PlayModel:
 
     def record_json(self) -> str:
         """The game's record, as ``bidwell export`` writes it."""
-        record = {"id": self.saved.id, "created": self.saved.created, **record_from_game(self.game)}
-        return json.dumps(record, ensure_ascii=False, indent=2)
+        return json.dumps(self.saved.record(), ensure_ascii=False, indent=2)
 
     def rematch(self, store: GameStore) -> SavedGame:
         """A new game of the same game and options, the same players in the same seats; the next seat deals first."""
