@@ -162,16 +162,19 @@ def _schedule(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     from scoring.record import game_from_record, parse_record, score_summary
 
-    try:
-        if args.record == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.record, "rb") as file:
-                data = file.read()
-    except OSError as error:
-        fail(render("cli.read", {"path": args.record, "detail": error.strerror or error}))
-    _print_json(score_summary(game_from_record(parse_record(data))))
+    _print_json(score_summary(game_from_record(parse_record(read_input(args.record)))))
     return 0
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of file ``path`` (``-``: standard input); one ``error:`` line and exit 2 if it cannot be read."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError as error:
+        fail(render("cli.read", {"path": path, "detail": error.strerror or error}))
 
 
 def to_json(value: object, indent: str = "") -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli import fail
+from companion.cli import fail, read_input
 from companion.history import GameStore, default_data_folder
 from companion.sheets import blank_sheet, filled_sheet, render_pdf
 from companion.storage import StorageError
@@ -28,11 +28,7 @@ def run(args: argparse.Namespace) -> int:
             saved = store.open(args.from_id)
             sheet = filled_sheet(saved.game, played_on=saved.created[:10])
         else:
-            try:
-                data = Path(args.record).read_bytes()
-            except OSError as error:
-                fail(t("cli.read", path=args.record, detail=error.strerror or error))
-            record = parse_record(data)
+            record = parse_record(read_input(args.record))
             game = game_from_record(record)
             created = record.get("created") if isinstance(record, dict) else None
             sheet = filled_sheet(game, played_on=created[:10] if isinstance(created, str) else None)

@@ -206,7 +206,6 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "cli.cannot_write": "cannot write {path}: {detail}",
     "cli.note": "note: {text}",
     "cli.record_in": "{path}: record {number}",
-    "cli.read": "cannot read {path}: {detail}",
     "cli.sheet_blank_only": "--players, --names and --option go with --game (a blank sheet); "
                             "--from and --record print the game as it was played",
     "cli.sheet_needs_players": "a blank sheet needs --players N or --names \"Anna,Béla,…\"",
