@@ -20,7 +20,6 @@ import flet as ft
 
 from companion.app_assets import ASSETS
 from companion.history import GameStore, SavedGame
-from companion.sheets import filled_sheet, render_pdf
 from companion.texts import t
 from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
 
@@ -231,6 +230,8 @@ class BidwellApp:
         return controls
 
     async def _blank_sheet(self, _: object) -> None:
+        from companion.sheets import render_pdf  # reportlab loads on the first print, not at start-up
+
         assert self.setup is not None
         sheet = self.setup.blank_sheet()
         await _download(f"bidwell-{self.setup.game.id}-sheet.pdf", render_pdf(sheet, self.paper))
@@ -446,6 +447,8 @@ class BidwellApp:
         await _download(f"bidwell-{self.play.saved.id}.json", self.play.record_json().encode("utf-8"))
 
     async def _filled_sheet(self, saved: SavedGame, _: object = None) -> None:
+        from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print
+
         sheet = filled_sheet(saved.game, played_on=saved.created[:10])
         await _download(f"bidwell-{saved.id}.pdf", render_pdf(sheet, self.paper))
 
