@@ -620,10 +620,10 @@ class Game:
         # so a bid costs the same in hand 31 as in hand 1.
         del self._prefix[min(self._dirty, len(self._entries)):]
         for index in range(len(self._prefix), len(self._entries)):
-            self._prefix.append(self._scored_step(index, self._prefix[-1] if self._prefix else None))
+            self._prefix.append(self._scored_step(index, self._prefix[-1] if self._prefix else self._no_hands()))
         self._dirty = len(self._entries)
         hands = [step.view for step in self._prefix]
-        last = self._prefix[-1] if self._prefix else _Step(None, (0,) * players, (0,) * players, (0,) * players, None)
+        last = self._prefix[-1] if self._prefix else self._no_hands()
         totals, exact_bids, last_points, ended_after = last.totals, last.exact_bids, last.last_points, last.ended_after
         finished = ended_after is not None
         next_bidder = forbidden = None
@@ -658,10 +658,11 @@ class Game:
             ended_after=ended_after,
         )
 
-    def _scored_step(self, index: int, before: _Step | None) -> _Step:
-        players = len(self.players)
-        if before is None:
-            before = _Step(None, (0,) * players, (0,) * players, (0,) * players, None)
+    def _no_hands(self) -> _Step:
+        zeros = (0,) * len(self.players)
+        return _Step(None, zeros, zeros, zeros, None)
+
+    def _scored_step(self, index: int, before: _Step) -> _Step:
         view = self._entry_view(index, self._entries[index], before.totals, void=before.ended_after is not None)
         if not view.scored:
             return _Step(view, before.totals, before.exact_bids, before.last_points, before.ended_after)
