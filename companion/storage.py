@@ -10,16 +10,22 @@ Every file carries a ``bidwell`` table with the schema version and the kind
 of file. A file that is not JSON, is truncated or is not Bidwell's is moved
 aside under a name with the time and the last good copy is restored; a file
 from a newer Bidwell is refused and never rewritten.
+
+What the storage repairs on its own is told as a :class:`Notice` to whoever
+met it: inside :func:`collecting_notices` (one app screen's action) to that
+caller alone, otherwise to the folder's own list (a command-line run).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +40,9 @@ SCHEMA = 1
 
 META_TABLE = "bidwell"
 LOCK_WAIT_SECONDS = 5.0
+TEMPORARY_SUFFIXES = (".tmp", ".bak.new")
+"""Endings of the files a write makes before its rename; one still there after the lock is free was left by a
+writer that died."""
 
 
 class StorageError(Exception):
@@ -51,6 +60,25 @@ class Notice:
     text: str
 
 
+_notice_sink: ContextVar[list[Notice] | None] = ContextVar("bidwell_notice_sink", default=None)
+
+
+@contextlib.contextmanager
+def collecting_notices() -> Iterator[list[Notice]]:
+    """Collect, in the list this yields, every notice raised by storage work done inside the block.
+
+    Each app session wraps its own actions in this, so a repair is told on the
+    screen of the person whose action met it and in no other. Context
+    variables follow asyncio tasks and threads, so sessions never mix.
+    """
+    collected: list[Notice] = []
+    token = _notice_sink.set(collected)
+    try:
+        yield collected
+    finally:
+        _notice_sink.reset(token)
+
+
 class Folder:
     """A data folder: its path, one lock for writers, and the notices of what was repaired.
 
@@ -61,7 +89,15 @@ class Folder:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and not self.path.is_dir():
+            raise StorageError(
+                f"the data folder {self.path} is a file, not a folder; move the file away, "
+                "or give another folder with --data DIR or BIDWELL_DATA"
+            )
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(f"cannot create the data folder {self.path}: {_reason(error)}") from None
         self.notices: list[Notice] = []
         self._thread_lock = threading.RLock()
         self._file_lock = FileLock(self.path / ".lock", timeout=LOCK_WAIT_SECONDS, thread_local=False)
@@ -77,31 +113,59 @@ class Folder:
                     f"another Bidwell has been writing to {self.path} for {LOCK_WAIT_SECONDS:.0f} seconds; "
                     "try again in a moment, or close the other Bidwell"
                 ) from None
+            except OSError as error:
+                raise StorageError(f"cannot write to the data folder {self.path}: {_reason(error)}") from None
             try:
                 yield
             finally:
                 self._file_lock.release()
 
     def notice(self, text: str) -> None:
-        """Record something the user should be told."""
-        self.notices.append(Notice(text))
+        """Tell the user something: the caller collecting notices (an app screen), else this folder's list."""
+        sink = _notice_sink.get()
+        (self.notices if sink is None else sink).append(Notice(text))
 
-    def database(self, relative: str, kind: str) -> TinyDB:
-        """The TinyDB database in file ``relative`` of this folder, stored crash-safely."""
-        return TinyDB(storage=AtomicJSONStorage, path=self.path / relative, kind=kind, folder=self)
+    def remove_leftovers(self) -> int:
+        """Delete the temporary files of writers that died mid-write; returns how many there were.
+
+        Every temporary file is made and renamed under the write lock, so one
+        found while holding it belongs to no live writer.
+        """
+        removed = 0
+        with self.writing():
+            for folder in (self.path, *(p for p in self.path.iterdir() if p.is_dir())):
+                for leftover in folder.iterdir():
+                    if leftover.name.endswith(TEMPORARY_SUFFIXES) and leftover.is_file():
+                        with contextlib.suppress(FileNotFoundError):
+                            leftover.unlink()
+                            removed += 1
+        return removed
+
+    def database(self, relative: str, kind: str, *, tinydb_tables: bool = True) -> TinyDB:
+        """The TinyDB database in file ``relative`` of this folder, stored crash-safely.
+
+        ``tinydb_tables=False`` is for a reader that checks the inside of the
+        tables itself (a game file, shown as far as it is sound).
+        """
+        return TinyDB(
+            storage=AtomicJSONStorage, path=self.path / relative, kind=kind, folder=self, tinydb_tables=tinydb_tables
+        )
 
 
 class AtomicJSONStorage(Storage):
     """A TinyDB storage that replaces its file whole and keeps the previous version.
 
     ``kind`` names what the file holds; a file of another kind, or without
-    Bidwell's ``bidwell`` table, is not Bidwell's and is moved aside.
+    Bidwell's ``bidwell`` table, is not Bidwell's and is moved aside. With
+    ``tinydb_tables`` every table must also be what TinyDB reads (documents
+    that are objects under whole-number ids), or the file is bad.
     """
 
-    def __init__(self, path: Path | str, *, kind: str, folder: Folder):
+    def __init__(self, path: Path | str, *, kind: str, folder: Folder, tinydb_tables: bool = True):
         self.path = Path(path)
         self.kind = kind
         self.folder = folder
+        self.tinydb_tables = tinydb_tables
 
     @property
     def backup(self) -> Path:
@@ -122,7 +186,10 @@ class AtomicJSONStorage(Storage):
             except FileNotFoundError:
                 return self._restore(reason="was missing") if self.backup.exists() else None
             except _BadFile as bad:
-                return self._repair(bad.reason)
+                try:
+                    return self._repair(bad.reason)
+                except OSError as error:
+                    raise StorageError(f"{self.path} {bad.reason} and could not be repaired: {_reason(error)}") from None
 
     def _repair(self, reason: str) -> dict[str, dict[str, Any]] | None:
         moved = self._move_aside()
@@ -142,17 +209,26 @@ class AtomicJSONStorage(Storage):
         self._replace_with(data)
 
     def _replace_with(self, data: dict[str, Any]) -> None:
+        """Write ``data`` whole; on any failure the file stays as it was and :class:`StorageError` says why."""
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        with open(temporary, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if self.path.exists():
-            _keep_copy(self.path, self.backup)
-        os.replace(temporary, self.path)
-        _sync_folder(self.path.parent)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(temporary, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            if self.path.exists():
+                _keep_copy(self.path, self.backup)
+            os.replace(temporary, self.path)
+            _sync_folder(self.path.parent)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            raise StorageError(
+                f"could not save {self.path}: {_reason(error)}; what was on disk is kept as it was, "
+                "so the last action can be tried again"
+            ) from None
 
     def _parse(self, path: Path) -> dict[str, dict[str, Any]]:
         with open(path, "rb") as file:
@@ -165,7 +241,8 @@ class AtomicJSONStorage(Storage):
             raise _BadFile("was not UTF-8 text") from None
         except json.JSONDecodeError:
             raise _BadFile("was not readable JSON (cut short, or damaged)") from None
-        meta = data.get(META_TABLE, {}).get("1") if isinstance(data, dict) else None
+        table = data.get(META_TABLE) if isinstance(data, dict) else None
+        meta = table.get("1") if isinstance(table, dict) else None
         if not isinstance(meta, dict) or meta.get("kind") != self.kind or not isinstance(meta.get("schema"), int):
             raise _BadFile("was not a Bidwell file")
         if meta["schema"] > SCHEMA:
@@ -175,6 +252,8 @@ class AtomicJSONStorage(Storage):
             )
         if not all(isinstance(table, dict) for table in data.values()):
             raise _BadFile("was not a Bidwell file")
+        if self.tinydb_tables and not all(_is_tinydb_table(table) for table in data.values()):
+            raise _BadFile("had a table of the wrong shape")
         return data
 
     def _restore(self, reason: str) -> dict[str, dict[str, Any]] | None:
@@ -201,6 +280,26 @@ class _BadFile(Exception):
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+
+
+def _is_tinydb_table(table: dict[str, Any]) -> bool:
+    """Whether TinyDB can read ``table``: documents that are objects, under ids that are whole numbers."""
+    return all(key.isascii() and key.isdigit() and isinstance(doc, dict) for key, doc in table.items())
+
+
+def _reason(error: OSError) -> str:
+    """An operating system's refusal in a scorekeeper's words, with what to do about it."""
+    advice = {
+        errno.ENOSPC: "the disk is full; free some space",
+        errno.EDQUOT: "the disk quota is used up; free some space",
+        errno.EROFS: "the folder is on a read-only disk; give another folder with --data DIR",
+        errno.EACCES: "permission denied; give a folder you may write to with --data DIR",
+        errno.EPERM: "permission denied; give a folder you may write to with --data DIR",
+        errno.EFBIG: "the file is larger than this system allows; free some space",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EISDIR: "a folder stands where the file should be",
+    }
+    return advice.get(error.errno, error.strerror or str(error))
 
 
 def _keep_copy(current: Path, backup: Path) -> None:
@@ -240,5 +339,6 @@ __all__ = [
     "NewerSchemaError",
     "Notice",
     "StorageError",
+    "collecting_notices",
     "remove_file",
 ]

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import threading
 
 import pytest
 
@@ -138,3 +139,41 @@ def test_a_second_process_holding_the_lock_gets_a_clear_message(folder, monkeypa
         holder.wait(timeout=10)
     with Folder(folder.path).writing():
         pass
+
+
+def test_a_notice_goes_to_whoever_met_the_repair_and_to_nobody_else(folder):
+    from companion.storage import collecting_notices
+
+    for name in ("games/a.json", "games/b.json"):
+        write(folder, [{"n": 1}], name=name)
+        write(folder, [{"n": 2}], name=name)
+        (folder.path / name).write_text("{ damaged", encoding="utf-8")
+    heard: dict[str, list[str]] = {}
+    both_inside = threading.Barrier(2)
+
+    def session(name):
+        with collecting_notices() as notices:
+            both_inside.wait(timeout=10)  # both sessions collect at the same time
+            read(folder, name=f"games/{name}.json")
+            both_inside.wait(timeout=10)
+        heard[name] = [n.text for n in notices]
+
+    sessions = [threading.Thread(target=session, args=(name,)) for name in ("a", "b")]
+    for thread in sessions:
+        thread.start()
+    for thread in sessions:
+        thread.join()
+    assert len(heard["a"]) == 1 and "a.json" in heard["a"][0] and "b.json" not in heard["a"][0]
+    assert len(heard["b"]) == 1 and "b.json" in heard["b"][0]
+    assert folder.notices == []  # nothing left over for a screen that did not cause it
+
+
+def test_a_file_whose_tables_are_not_tinydbs_is_bad_and_its_last_good_copy_comes_back(folder):
+    write(folder, [{"n": 1}], name="index/2026-11.json", kind="index")
+    write(folder, [{"n": 2}], name="index/2026-11.json", kind="index")
+    path = folder.path / "index/2026-11.json"
+    data = json.loads(path.read_bytes())
+    data["actions"]["x"] = 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert [doc["n"] for doc in read(folder, name="index/2026-11.json", kind="index")] == [1]
+    assert "had a table of the wrong shape" in folder.notices[0].text
