@@ -133,9 +133,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return cli_sheet.run(args)
         from companion.app import serve
+        from companion.storage import StorageError
 
-        return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,
-                     desktop=args.desktop)
+        try:
+            return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,
+                         desktop=args.desktop)
+        except StorageError as error:
+            fail(str(error))
     except BidwellError as error:
         fail(str(error))
     except TemplateError as error:

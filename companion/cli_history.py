@@ -48,6 +48,8 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
 
 
 def _status(summary: GameSummary) -> str:
+    if summary.damage is not None:
+        return t("cli.damaged", damage=summary.damage)
     if summary.finished:
         key = "cli.finished_one" if len(summary.winners) == 1 else "cli.finished_shared"
         return t(key, names=", ".join(summary.winners))
@@ -65,7 +67,20 @@ def _width(text: str) -> int:
 
 
 def _export(store: GameStore, args: argparse.Namespace) -> int:
-    value = store.export_all() if args.all else store.export(args.id)
+    status = 0
+    if args.all:
+        report = store.export_all()
+        value: object = report.records
+        for game_id, damage in report.partial:
+            sys.stderr.write(t("cli.export_partial", id=game_id, damage=damage) + "\n")
+        for game_id, reason in report.failed:
+            sys.stderr.write(f"error: {reason}\n")
+        status = 2 if report.failed else 0
+    else:
+        saved = store.open(args.id)
+        value = saved.record()
+        if saved.damage is not None:
+            sys.stderr.write(t("cli.export_partial", id=saved.id, damage=saved.damage) + "\n")
     text = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
     if args.output:
         try:
@@ -74,7 +89,7 @@ def _export(store: GameStore, args: argparse.Namespace) -> int:
             fail(t("cli.cannot_write", path=args.output, detail=error.strerror or error))
     else:
         sys.stdout.buffer.write(text.encode("utf-8"))
-    return 0
+    return status
 
 
 def _import(store: GameStore, args: argparse.Namespace) -> int:

@@ -2,16 +2,26 @@
 
 Layout of a data folder::
 
-    games/ID.json        one game: its action log, one document an action
+    games/ID.json        one game: its action log and its revision
     index/YYYY-MM.json   summaries of the games started that month, for the history list
     .lock                the write lock shared by every Bidwell process
 
 A tap during a game writes only that game's own file, so saving a bid costs
-the same with ten thousand games stored as with none. The index is written
-when a game starts, finishes (or stops being finished), is deleted or
-imported. Index entries are written before the game file and removed after
-it, so a crash can leave an entry without a game (skipped when listed),
-never a game the history cannot find.
+the same with ten thousand games stored as with none. Every write of a game
+file raises its revision; a screen may only write over the revision it last
+saw, and only an action the engine accepts after the log on disk, so two
+screens on one game can never store a log that does not replay.
+
+The index is a cache of the game files, never trusted blindly: it is written
+after the game file it describes and records that file's size and time, and
+every time a store is opened it is checked against the game files
+themselves. Games missing from it are added back, entries of a month whose
+index file had to be repaired are rebuilt, and a finished game whose file
+changed after its entry was written is read again, so a process killed
+between the two writes leaves nothing listed wrongly for good.
+
+A game that cannot be read whole is never hidden: it is listed as damaged,
+with what is wrong, and opens (read-only) up to its last good action.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,7 +41,7 @@ from typing import Any
 import platformdirs
 from tinydb import Query
 
-from companion.storage import Folder, Notice, StorageError, remove_file
+from companion.storage import AtomicJSONStorage, Folder, NewerSchemaError, Notice, StorageError, collecting_notices
 from scoring.errors import BidwellError
 from scoring.game import (
     Action,
@@ -52,9 +62,15 @@ DATA_ENV = "BIDWELL_DATA"
 PAGE_SIZE = 50
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+_GAME_FILE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.json(\.bak)?$")
 _OWN_KEYS = ("id", "created")
 _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ı": "i", "æ": "ae", "Æ": "AE",
                        "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H"})
+_UNREADABLE_GAME = "?"
+_INDEX_FIELDS: Mapping[str, type | tuple[type, ...]] = {
+    "id": str, "game": str, "game_name": str, "players": list, "created": str, "finished": bool, "winners": list,
+    "hands_played": int,
+}
 
 
 def default_data_folder() -> Path:
@@ -84,9 +100,17 @@ class ConflictError(StorageError):
     """The game was changed from another screen; the copy in memory has been reloaded."""
 
 
+class DamagedGameError(StorageError):
+    """The game on disk cannot be read whole: it can be looked at and exported as far as it goes, not changed."""
+
+
 @dataclass(frozen=True)
 class GameSummary:
-    """One line of the history: which game, who played, when, how it stands."""
+    """One line of the history: which game, who played, when, how it stands.
+
+    ``damage`` says what is wrong with a game that cannot be read whole; such
+    a game is listed all the same.
+    """
 
     id: str
     game: str
@@ -98,6 +122,7 @@ class GameSummary:
     hands_played: int
     current_hand: int | None = None
     phase: Phase | None = None
+    damage: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, for ``bidwell history --json`` and the index."""
@@ -112,6 +137,7 @@ class GameSummary:
             "hands_played": self.hands_played,
             "current_hand": self.current_hand,
             "phase": None if self.phase is None else self.phase.value,
+            "damage": self.damage,
         }
 
 
@@ -133,7 +159,17 @@ class ImportReport:
     refused: list[tuple[str, str]] = field(default_factory=list)
 
 
-def summarize(game_id: str, game: Game, created: str) -> GameSummary:
+@dataclass
+class ExportReport:
+    """What exporting every game gave: the records, the damaged games exported only as far as they go
+    (id and what is wrong), and the games that could not be exported at all."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    partial: list[tuple[str, str]] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+def summarize(game_id: str, game: Game, created: str, damage: str | None = None) -> GameSummary:
     """The history line of ``game``."""
     state = game.state
     current = state.current
@@ -148,7 +184,19 @@ def summarize(game_id: str, game: Game, created: str) -> GameSummary:
         hands_played=len(state.scored_hands),
         current_hand=None if current is None else current.number,
         phase=state.phase,
+        damage=damage,
     )
+
+
+@dataclass
+class _Loaded:
+    """A game file as far as it is sound: the game up to its last good action, and what is wrong after it."""
+
+    game: Game | None
+    created: str | None
+    revision: int
+    actions: list[dict[str, Any]]
+    damage: str | None
 
 
 class SavedGame:
@@ -156,19 +204,32 @@ class SavedGame:
 
     Each action is checked by the engine first; only then is it written,
     and only once it is written does the game in memory change. A refused
-    action writes nothing.
+    action writes nothing. A damaged game (``damage`` says why) holds its
+    actions up to the last good one and refuses every change.
     """
 
-    def __init__(self, store: GameStore, game_id: str, game: Game, created: str):
+    def __init__(self, store: GameStore, game_id: str, loaded: _Loaded):
         self.store = store
         self.id = game_id
-        self.game = game
-        self.created = created
+        self._take(loaded)
+
+    def _take(self, loaded: _Loaded) -> None:
+        assert loaded.game is not None and loaded.created is not None
+        self.game: Game = loaded.game
+        self.created: str = loaded.created
+        self.damage: str | None = loaded.damage
+        self.revision = loaded.revision
+        self.actions = loaded.actions
 
     @property
     def state(self) -> GameState:
         """The game's state, as derived from its log."""
         return self.game.state
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the game can only be looked at: it is damaged on disk."""
+        return self.damage is not None
 
     def record(self) -> dict[str, Any]:
         """The game's record (RECORD-FORMAT.md) with its id and start time, as export writes it."""
@@ -176,6 +237,7 @@ class SavedGame:
 
     def apply(self, action: Action) -> GameState:
         """Check ``action``, save it, then apply it; raises the engine's refusal or :class:`StorageError`."""
+        self._refuse_if_damaged()
         self.game.verify(action)
         return self.store._append(self, action)
 
@@ -197,13 +259,24 @@ class SavedGame:
 
     def undo(self) -> GameState:
         """Drop the last action on disk, then in memory."""
+        self._refuse_if_damaged()
         if not self.game.can_undo():
             return self.game.undo()  # raises the engine's "nothing to undo"
         return self.store._drop_last(self)
 
+    def _refuse_if_damaged(self) -> None:
+        if self.damage is not None:
+            raise DamagedGameError(
+                f"this game is damaged on disk ({self.damage}); it can be looked at and exported as far as it "
+                "goes, but not changed"
+            )
+
 
 class GameStore:
     """All games in one data folder.
+
+    Opening a store removes what writers killed mid-write left behind and
+    checks the history index against the game files (see the module's text).
 
     >>> import tempfile
     >>> store = GameStore(tempfile.mkdtemp())
@@ -215,8 +288,16 @@ class GameStore:
 
     def __init__(self, path: Path | str | None = None):
         self.folder = Folder(path if path is not None else default_data_folder())
-        (self.folder.path / "games").mkdir(exist_ok=True)
-        (self.folder.path / "index").mkdir(exist_ok=True)
+        for part in ("games", "index"):
+            target = self.path / part
+            if target.exists() and not target.is_dir():
+                raise StorageError(f"{target} is a file, but Bidwell keeps a folder there; move the file away")
+            try:
+                target.mkdir(exist_ok=True)
+            except OSError as error:
+                raise StorageError(f"cannot create {target}: {error.strerror or error}") from None
+        self.folder.remove_leftovers()
+        self._check_index()
 
     @property
     def path(self) -> Path:
@@ -225,7 +306,7 @@ class GameStore:
 
     @property
     def notices(self) -> list[Notice]:
-        """What the storage repaired on its own since this store was opened."""
+        """What the storage repaired on its own since this store was opened, outside any app screen's action."""
         return self.folder.notices
 
     # -- one game --
@@ -234,30 +315,59 @@ class GameStore:
         """Keep a new game (it may already hold actions, as an imported one does)."""
         created = created or now()
         game_id = _new_id(created)
+        actions = _documents(game, created)
         with self.folder.writing():
-            self._index_put(summarize(game_id, game, created))
-            self._write_game(game_id, game, created)
-        return SavedGame(self, game_id, game, created)
+            self._write_game(game_id, actions, revision=1)
+            try:
+                self._index_put([summarize(game_id, game, created)])
+            except StorageError:
+                self._forget_game(game_id)
+                raise
+        return SavedGame(self, game_id, _Loaded(game, created, 1, actions, None))
 
     def open(self, game_id: str) -> SavedGame:
-        """The stored game ``game_id``, exactly where it stopped; :class:`StorageError` if there is none."""
-        game, created = self._read_game(game_id)
-        return SavedGame(self, game_id, game, created)
+        """The stored game ``game_id`` as far as it is sound; :class:`StorageError` if nothing of it can be read.
+
+        A damaged game comes back read-only, up to its last good action, with
+        ``damage`` saying what is wrong.
+        """
+        _check_id(game_id)
+        loaded = self._load(game_id)
+        if loaded.game is None:
+            if loaded.damage is None:
+                raise StorageError(f"there is no game '{game_id}' in {self.path}")
+            raise DamagedGameError(f"the game '{game_id}' cannot be opened: {loaded.damage}")
+        return SavedGame(self, game_id, loaded)
 
     def delete(self, game_id: str) -> None:
-        """Delete a game for good (the app asks first)."""
+        """Delete a game for good (the app asks first).
+
+        The index entry goes first: a crash in between leaves a game file
+        without an entry, which the next open lists again, never an entry
+        for a game that is gone.
+        """
         _check_id(game_id)
         with self.folder.writing():
-            remove_file(self._game_path(game_id))
             self._index_remove(game_id)
+            self._forget_game(game_id)
 
     def export(self, game_id: str) -> dict[str, Any]:
-        """The record of a stored game, with its id and dates (RECORD-FORMAT.md)."""
+        """The record of a stored game, with its id and dates (RECORD-FORMAT.md); a damaged one as far as it goes."""
         return self.open(game_id).record()
 
-    def export_all(self) -> list[dict[str, Any]]:
-        """The records of every stored game, newest first."""
-        return [self.export(summary.id) for summary in self._all_summaries()]
+    def export_all(self) -> ExportReport:
+        """The records of every stored game, newest first, with the damaged ones named."""
+        report = ExportReport()
+        for summary in self._all_summaries():
+            try:
+                saved = self.open(summary.id)
+            except StorageError as error:
+                report.failed.append((summary.id, str(error)))
+                continue
+            report.records.append(saved.record())
+            if saved.damage is not None:
+                report.partial.append((summary.id, saved.damage))
+        return report
 
     # -- many games --
 
@@ -265,14 +375,13 @@ class GameStore:
         """Names from past games, the most often seen first, for the new-game screen to offer."""
         counts: dict[str, int] = {}
         for month in self._months():
-            with self._index_db(month) as db:
-                for doc in db.table("games").all():
-                    for name in doc["players"]:
-                        counts[name] = counts.get(name, 0) + 1
+            for doc in self._index_docs(month):
+                for name in doc["players"]:
+                    counts[name] = counts.get(name, 0) + 1
         return sorted(counts, key=lambda name: (-counts[name], fold(name)))
 
     def unfinished(self) -> list[GameSummary]:
-        """Games to continue, newest first, each with its current hand and phase."""
+        """Games to continue, newest first, each with its current hand and phase (damaged ones too, marked)."""
         return list(self._all_summaries(finished=False))
 
     def history(
@@ -287,7 +396,7 @@ class GameStore:
         """Page ``page`` (1-based) of the games, newest first, filtered by game id, player and status.
 
         The player filter matches part of any name, ignoring case and accents
-        ("bela" finds "Béla").
+        ("bela" finds "Béla"). Damaged games are listed with what is wrong.
         """
         if page < 1 or per_page < 1:
             raise ValueError("page and per_page start at 1")
@@ -306,30 +415,35 @@ class GameStore:
         """Keep every valid record of ``(where, record)`` pairs; report new, already there and refused.
 
         A record carrying an ``id`` (as Bidwell's exports do) is the same game
-        on a second import; one without is known by its content.
+        on a second import; one without is known by its content. Whether a
+        game is already stored is decided under the write lock, so two
+        imports at once cannot both add it.
         """
         report = ImportReport()
         incoming: list[tuple[str, Game, str]] = []
-        seen: set[str] = set()
         for where, record in records:
             try:
                 game = game_from_record(record)
-            except BidwellError as refusal:
-                report.refused.append((where, str(refusal)))
+                own = {key: game.extras.pop(key) for key in _OWN_KEYS if key in game.extras}
+                given = own.get("id")
+                game_id = given if isinstance(given, str) and _ID.match(given) else _content_id(record)
+            except (BidwellError, RecursionError, ValueError) as refusal:
+                report.refused.append((where, _refusal_text(refusal)))
                 continue
-            own = {key: game.extras.pop(key) for key in _OWN_KEYS if key in game.extras}
-            game_id = own.get("id") if isinstance(own.get("id"), str) and _ID.match(own["id"]) else _content_id(record)
-            if game_id in seen or self._stored(game_id):
-                report.existing.append(game_id)
-                continue
-            seen.add(game_id)
             created = own["created"] if _is_timestamp(own.get("created")) else now()
             incoming.append((game_id, game, created))
         with self.folder.writing():
-            self._index_put_many([summarize(game_id, game, created) for game_id, game, created in incoming])
+            kept: list[tuple[str, Game, str]] = []
+            seen: set[str] = set()
             for game_id, game, created in incoming:
-                self._write_game(game_id, game, created)
+                if game_id in seen or self._stored(game_id):
+                    report.existing.append(game_id)
+                    continue
+                seen.add(game_id)
+                self._write_game(game_id, _documents(game, created), revision=1)
+                kept.append((game_id, game, created))
                 report.new.append(game_id)
+            self._index_put([summarize(game_id, game, created) for game_id, game, created in kept])
         return report
 
     # -- internals: game files --
@@ -341,88 +455,115 @@ class GameStore:
         path = self._game_path(game_id)
         return path.exists() or path.with_name(path.name + ".bak").exists()
 
-    def _game_db(self, game_id: str):  # noqa: ANN202 - a TinyDB
-        return self.folder.database(f"games/{game_id}.json", kind="game")
+    def _game_storage(self, game_id: str) -> AtomicJSONStorage:
+        return AtomicJSONStorage(self._game_path(game_id), kind="game", folder=self.folder, tinydb_tables=False)
 
-    def _write_game(self, game_id: str, game: Game, created: str) -> None:
-        documents = [_document(action, created) for action in game.log]
-        documents[0]["extras"] = game.extras
-        with self._game_db(game_id) as db:
-            db.storage.write({"actions": {str(n): doc for n, doc in enumerate(documents, start=1)}})
+    def _write_game(self, game_id: str, actions: list[dict[str, Any]], *, revision: int) -> None:
+        tables = {"actions": {str(n): doc for n, doc in enumerate(actions, start=1)}, "game": {"1": {"revision": revision}}}
+        self._game_storage(game_id).write(tables)
 
-    def _read_game(self, game_id: str) -> tuple[Game, str]:
-        _check_id(game_id)
-        if not self._stored(game_id):
-            raise StorageError(f"there is no game '{game_id}' in {self.path}")
-        with self._game_db(game_id) as db:
-            documents = db.table("actions").all()
-        if not documents:
-            raise StorageError(f"the game '{game_id}' in {self.path} holds no actions")
+    def _forget_game(self, game_id: str) -> None:
+        path = self._game_path(game_id)
+        for victim in (path, path.with_name(path.name + ".bak")):
+            try:
+                victim.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                raise StorageError(f"could not delete {victim}: {error.strerror or error}") from None
+
+    def _load(self, game_id: str) -> _Loaded:
+        """The game file of ``game_id`` as far as it is sound (see :class:`_Loaded`); never raises for damage."""
         try:
-            log = [action_from_dict(doc["action"]) for doc in documents]
-            if not isinstance(log[0], Start):
-                raise ValueError("the first action is not the start")
-            game = Game.replay(log)
-        except (KeyError, TypeError, ValueError) as error:
-            raise StorageError(f"the game '{game_id}' in {self.path} cannot be read: {error}") from None
-        game.extras = dict(documents[0].get("extras", {}))
-        return game, documents[0]["at"]
+            data = self._game_storage(game_id).read()
+        except NewerSchemaError as error:
+            return _damaged(str(error))
+        except StorageError as error:
+            return _damaged(str(error))
+        except OSError as error:
+            what = "a folder stands where its file should be" if self._game_path(game_id).is_dir() else (
+                error.strerror or str(error))
+            return _damaged(f"its file cannot be read: {what}")
+        if data is None:
+            return _damaged(self._missing(game_id))
+        return _replay(data)
+
+    def _missing(self, game_id: str) -> str | None:
+        """What became of a game's file that is not there: moved aside as damaged, or lost; None if never made."""
+        moved = sorted(self._game_path(game_id).parent.glob(f"{game_id}.broken-*.json"))
+        if moved:
+            return f"its file could not be read and was moved to {moved[-1]}"
+        return None
 
     def _append(self, saved: SavedGame, action: Action) -> GameState:
-        with self.folder.writing(), self._game_db(saved.id) as db:
-            actions = db.table("actions")
-            self._check_same(saved, len(actions))
+        with self.folder.writing():
+            self._check_same(saved)
+            saved.game.verify(action)
             before = summarize(saved.id, saved.game, saved.created)
-            actions.insert(_document(action, now()))
+            actions = [*saved.actions, _document(action, now())]
+            self._write_game(saved.id, actions, revision=saved.revision + 1)
             state = saved.game.apply(action)
+            saved.actions, saved.revision = actions, saved.revision + 1
             self._index_if_changed(before, saved)
             return state
 
     def _drop_last(self, saved: SavedGame) -> GameState:
-        with self.folder.writing(), self._game_db(saved.id) as db:
-            actions = db.table("actions")
-            self._check_same(saved, len(actions))
+        with self.folder.writing():
+            self._check_same(saved)
             before = summarize(saved.id, saved.game, saved.created)
-            actions.remove(doc_ids=[max(doc.doc_id for doc in actions.all())])
+            actions = saved.actions[:-1]
+            self._write_game(saved.id, actions, revision=saved.revision + 1)
             state = saved.game.undo()
+            saved.actions, saved.revision = actions, saved.revision + 1
             self._index_if_changed(before, saved)
             return state
 
-    def _check_same(self, saved: SavedGame, stored: int) -> None:
-        if stored != len(saved.game.log):
-            saved.game, _ = self._read_game(saved.id)
-            raise ConflictError(
-                "this game was changed on another screen meanwhile; it has been reloaded, so check it and try again"
-            )
+    def _check_same(self, saved: SavedGame) -> None:
+        """Under the lock: refuse (and reload) a screen whose copy is not the game on disk.
+
+        The revision changes with every write, even one that leaves the log as
+        long as it was (an undo and a new bid); the log itself is compared too,
+        so the action is checked against what is stored, not what a screen holds.
+        """
+        try:
+            tables = self._game_storage(saved.id).read()
+        except OSError as error:
+            raise StorageError(
+                f"could not read {self._game_path(saved.id)} before saving: {error.strerror or error}; "
+                "nothing was changed, so the last action can be tried again"
+            ) from None
+        if tables is not None and _revision(tables) == saved.revision and _numbered(tables) == (saved.actions, None):
+            return
+        stored = self._load(saved.id)
+        if stored.game is not None:
+            saved._take(stored)
+        raise ConflictError(
+            "this game was changed on another screen meanwhile; it has been reloaded, so check it and try again"
+        )
 
     def _index_if_changed(self, before: GameSummary, saved: SavedGame) -> None:
-        """Rewrite the game's index line only when the history shows something new.
+        """Rewrite the game's index line when the game is or was finished.
 
         The index keeps how a game ended, not how far an unfinished one got
         (that is read from the game's own file), so bids and tricks in an
-        unfinished game never touch it.
+        unfinished game never touch it. A finished game's line is rewritten on
+        every change (a correction, the coin flip), so it records the file it
+        describes and the next open need not read that game again.
         """
-        if not before.finished and not saved.game.state.finished:
-            return
-        after = summarize(saved.id, saved.game, saved.created)
-        if (after.finished, after.winners, after.hands_played) != (before.finished, before.winners, before.hands_played):
-            self._index_put(after)
+        if before.finished or saved.game.state.finished:
+            self._index_put([summarize(saved.id, saved.game, saved.created)])
 
     # -- internals: the index --
 
-    def _index_put(self, summary: GameSummary) -> None:
-        self._index_put_many([summary])
-
-    def _index_put_many(self, summaries: list[GameSummary]) -> None:
+    def _index_put(self, summaries: list[GameSummary]) -> None:
         by_month: dict[str, list[GameSummary]] = {}
         for summary in summaries:
-            by_month.setdefault(summary.created[:7], []).append(summary)
+            by_month.setdefault(_month(summary.created), []).append(summary)
         for month, group in by_month.items():
-            with self._index_db(month) as db:
-                documents = {doc["id"]: dict(doc) for doc in db.table("games").all()}
-                for summary in group:
-                    documents[summary.id] = _index_document(summary)
-                db.storage.write({"games": {str(n): doc for n, doc in enumerate(documents.values(), start=1)}})
+            documents = {doc["id"]: doc for doc in self._index_docs(month)}
+            for summary in group:
+                documents[summary.id] = self._index_document(summary)
+            self._index_write(month, list(documents.values()))
 
     def _index_remove(self, game_id: str) -> None:
         for month in self._months():
@@ -433,42 +574,142 @@ class GameStore:
     def _index_db(self, month: str):  # noqa: ANN202 - a TinyDB
         return self.folder.database(f"index/{month}.json", kind="index")
 
+    def _index_docs(self, month: str) -> list[dict[str, Any]]:
+        """The sound entries of one month's index file (an entry of the wrong shape is left out)."""
+        try:
+            with self._index_db(month) as db:
+                return [dict(doc) for doc in db.table("games").all() if _is_index_doc(doc)]
+        except OSError as error:
+            raise StorageError(f"the history index {self.path / 'index' / month}.json cannot be read: "
+                               f"{error.strerror or error}") from None
+
+    def _index_write(self, month: str, documents: list[dict[str, Any]]) -> None:
+        with self._index_db(month) as db:
+            db.storage.write({"games": {str(n): doc for n, doc in enumerate(documents, start=1)}})
+
+    def _index_document(self, summary: GameSummary) -> dict[str, Any]:
+        doc = summary.to_json()
+        doc.pop("current_hand")
+        doc.pop("phase")
+        doc["search"] = fold(" | ".join(summary.players))
+        doc["file"] = _signature(self._game_path(summary.id))
+        return doc
+
     def _months(self) -> list[str]:
         return sorted((p.stem for p in (self.path / "index").glob("????-??.json")), reverse=True)
+
+    def _check_index(self) -> None:
+        """Make the index agree with the game files (see the module's text), saying what was mended."""
+        with self.folder.writing():
+            months: dict[str, dict[str, dict[str, Any]]] = {}
+            rebuilt: list[str] = []
+            for month in self._months():
+                self._move_aside_if_folder(self.path / "index" / f"{month}.json")
+                with collecting_notices() as repaired:
+                    try:
+                        docs = self._index_docs(month)
+                    except NewerSchemaError:
+                        raise  # a newer Bidwell's folder is left exactly as it is
+                    except StorageError as error:
+                        repaired.append(Notice(str(error)))
+                        docs = []
+                for notice in repaired:
+                    self.folder.notice(notice.text)
+                if repaired:
+                    rebuilt.append(month)
+                months[month] = {doc["id"]: doc for doc in docs}
+            files = self._game_files()
+            where = {game_id: month for month, docs in months.items() for game_id in docs}
+            stale = [game_id for game_id, month in where.items() if month in rebuilt or (
+                game_id in files and months[month][game_id]["finished"]
+                and months[month][game_id].get("file") != _signature(self._game_path(game_id)))]
+            unlisted = sorted(set(files) - set(where))
+            missing = [game_id for game_id, month in where.items() if game_id not in files
+                       and months[month][game_id].get("damage") is None]
+            changed: set[str] = set()
+            for game_id in [*stale, *unlisted, *missing]:
+                old_month = where.get(game_id)
+                summary = self._summary_from_file(game_id, months[old_month][game_id] if old_month else None)
+                if summary is None:
+                    continue
+                if old_month is not None:
+                    del months[old_month][game_id]
+                    changed.add(old_month)
+                new_month = _month(summary.created)
+                months.setdefault(new_month, {})[game_id] = self._index_document(summary)
+                changed.add(new_month)
+            for month in sorted(changed):
+                self._index_write(month, list(months[month].values()))
+        if unlisted:
+            self.folder.notice(
+                f"{len(unlisted)} game(s) missing from the history index were added back from their files in {self.path}"
+            )
+        for month in rebuilt:
+            self.folder.notice(f"the history index of {month} was rebuilt from the game files in {self.path}")
+
+    def _move_aside_if_folder(self, path: Path) -> None:
+        """A folder where an index file should be cannot be read or written: it goes aside, and is said so."""
+        if not path.is_dir():
+            return
+        target = path.with_name(f"{path.stem}.broken-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+        try:
+            path.rename(target)
+        except OSError as error:
+            raise StorageError(f"{path} is a folder, not a file, and cannot be moved aside: "
+                               f"{error.strerror or error}") from None
+        self.folder.notice(f"{path} was a folder, not a file; it was moved to {target}")
+
+    def _game_files(self) -> set[str]:
+        """Ids of every game with a file (or a last good copy) in the games folder."""
+        ids = set()
+        for entry in os.scandir(self.path / "games"):
+            match = _GAME_FILE.match(entry.name)
+            if match:
+                ids.add(match.group(1))
+        return ids
+
+    def _summary_from_file(self, game_id: str, known: Mapping[str, Any] | None) -> GameSummary | None:
+        """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old line)
+        says of the rest. None for a game that has no file and never had one."""
+        loaded = self._load(game_id)
+        if loaded.game is not None:
+            return summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage)
+        if loaded.damage is None and known is None:
+            return None
+        damage = loaded.damage or "its file is missing"
+        if known is not None:
+            return replace(_summary_of(known), damage=damage)
+        return GameSummary(id=game_id, game=_UNREADABLE_GAME, game_name=_UNREADABLE_GAME, players=(),
+                           created=_created_from_id(game_id), finished=False, winners=(), hands_played=0, damage=damage)
 
     def _all_summaries(
         self, *, game: str | None = None, player: str | None = None, finished: bool | None = None
     ) -> Iterator[GameSummary]:
         wanted = fold(player.strip()) if player else None
         for month in self._months():
-            with self._index_db(month) as db:
-                documents = db.table("games").all()
+            documents = self._index_docs(month)
             for doc in sorted(documents, key=lambda d: (d["created"], d["id"]), reverse=True):
                 if game is not None and doc["game"] != game:
                     continue
                 if finished is not None and doc["finished"] != finished:
                     continue
-                if wanted is not None and wanted not in doc["search"]:
+                if wanted is not None and wanted not in doc.get("search", ""):
                     continue
                 summary = _summary_of(doc)
-                if not self._stored(summary.id):
-                    continue
-                if not summary.finished:
+                if not summary.finished or summary.damage is None and not self._stored(summary.id):
                     summary = self._fresh(summary)
                     if summary is None or finished is False and summary.finished:
                         continue
                 yield summary
 
     def _fresh(self, summary: GameSummary) -> GameSummary | None:
-        """An unfinished game's line with its current hand, read from its own file."""
-        try:
-            game, created = self._read_game(summary.id)
-        except StorageError:
+        """A game's line read from its own file: an unfinished game's current hand, or what is wrong with it."""
+        fresh = self._summary_from_file(summary.id, summary.to_json())
+        if fresh is None:
             return None
-        fresh = summarize(summary.id, game, created)
-        if fresh.finished != summary.finished:
+        if (fresh.finished, fresh.damage) != (summary.finished, summary.damage):
             with self.folder.writing():
-                self._index_put(fresh)
+                self._index_put([fresh])
         return fresh
 
 
@@ -476,15 +717,105 @@ def _document(action: Action, at: str) -> dict[str, Any]:
     return {"at": at, "action": action_to_dict(action)}
 
 
-def _index_document(summary: GameSummary) -> dict[str, Any]:
-    doc = summary.to_json()
-    doc.pop("current_hand")
-    doc.pop("phase")
-    doc["search"] = fold(" | ".join(summary.players))
-    return doc
+def _documents(game: Game, created: str) -> list[dict[str, Any]]:
+    documents = [_document(action, created) for action in game.log]
+    documents[0]["extras"] = game.extras
+    return documents
+
+
+def _damaged(damage: str | None) -> _Loaded:
+    return _Loaded(game=None, created=None, revision=-1, actions=[], damage=damage)
+
+
+def _revision(tables: Mapping[str, Any]) -> int:
+    """The revision a game file was written at: 0 for one written before revisions, -1 for a damaged one."""
+    meta = tables.get("game")
+    if not isinstance(meta, dict) or not isinstance(meta.get("1"), dict):
+        return 0
+    revision = meta["1"].get("revision", 0)
+    return revision if type(revision) is int else -1
+
+
+def _numbered(tables: Mapping[str, Any]) -> tuple[list[Any], str | None]:
+    """A game file's action documents in the order of their numbers, and what is wrong with the numbering."""
+    table = tables.get("actions")
+    if not isinstance(table, dict):
+        return [], "it holds no actions"
+    damage = None
+    numbered = []
+    for key, doc in table.items():
+        if key.isascii() and key.isdigit():
+            numbered.append((int(key), doc))
+        elif damage is None:
+            damage = f"an action's number is {json.dumps(key, ensure_ascii=False)}, not a number"
+    numbered.sort(key=lambda pair: pair[0])
+    return [doc for _, doc in numbered], damage
+
+
+def _replay(tables: Mapping[str, Any]) -> _Loaded:
+    """The game in a game file's tables, up to the first action that is not sound (named in ``damage``)."""
+    documents, damage = _numbered(tables)
+    if not documents:
+        return _damaged(damage or "it holds no actions")
+    game: Game | None = None
+    created: str | None = None
+    actions: list[dict[str, Any]] = []
+    for position, doc in enumerate(documents, start=1):
+        try:
+            if not isinstance(doc, dict) or not isinstance(doc.get("action"), dict):
+                raise ValueError(f"it is {_kind(doc)}, not an action")
+            action = action_from_dict(doc["action"])
+            if game is None:
+                if not isinstance(action, Start):
+                    raise ValueError("the first action is not the start of a game")
+                started = Game(action)
+                extras = doc.get("extras", {})
+                started.extras = dict(extras) if isinstance(extras, dict) else {}
+                at = doc.get("at")
+                created = at if isinstance(at, str) and at else _created_from_id("")
+                game = started
+            else:
+                game.apply(action)
+        except (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
+            reason = f"action {position} cannot be replayed: {_refusal_text(error)}"
+            damage = reason if damage is None else f"{damage}; {reason}"
+            break
+        actions.append(doc)
+    if game is None:
+        return _damaged(damage or "it holds no actions")
+    return _Loaded(game=game, created=created, revision=_revision(tables), actions=actions, damage=damage)
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object without an action"
+
+
+def _refusal_text(error: BaseException) -> str:
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(error, KeyError):
+        return f"{error.args[0]!r} is missing or unknown" if error.args else "a key is missing"
+    return str(error)
+
+
+def _is_index_doc(doc: Mapping[str, Any]) -> bool:
+    return (
+        all(isinstance(doc.get(key), kind) for key, kind in _INDEX_FIELDS.items())
+        and _ID.match(doc["id"]) is not None
+        and all(isinstance(name, str) for name in (*doc["players"], *doc["winners"]))
+    )
 
 
 def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
+    damage = doc.get("damage")
     return GameSummary(
         id=doc["id"],
         game=doc["game"],
@@ -494,7 +825,31 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         finished=doc["finished"],
         winners=tuple(doc["winners"]),
         hands_played=doc["hands_played"],
+        damage=damage if isinstance(damage, str) else None,
     )
+
+
+def _signature(path: Path) -> list[int] | None:
+    """What tells a changed file from the one an index entry describes: its size and modification time."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return [status.st_mtime_ns, status.st_size]
+
+
+def _month(created: str) -> str:
+    month = created[:7]
+    return month if re.fullmatch(r"\d{4}-\d{2}", month) else "0000-00"
+
+
+def _created_from_id(game_id: str) -> str:
+    """A start time for a game whose own is unreadable: the one its id was made from, else the epoch."""
+    match = re.match(r"^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})", game_id)
+    if match:
+        year, month, day, hour, minute, second = match.groups()
+        return f"{year}-{month}-{day}T{hour}:{minute}:{second}.000Z"
+    return "1970-01-01T00:00:00.000Z"
 
 
 def _new_id(created: str) -> str:

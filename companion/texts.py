@@ -23,6 +23,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "start.history": "Past games",
     "start.sheets": "Blank score sheets",
     "start.nothing_to_continue": "No unfinished games.",
+    "start.continue_damaged": "{line} · damaged",
     # new game
     "setup.title": "New game",
     "setup.game": "Game",
@@ -146,6 +147,9 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "history.delete_confirm": "Delete this game of {game} with {players}? This cannot be undone.",
     "history.deleted": "Deleted.",
     "history.read_only": "Finished game (read only)",
+    "history.damaged": "damaged",
+    "history.damaged_open": "This game is damaged on disk: {damage}. It is shown up to its last good action "
+                            "and cannot be changed; its record can still be saved.",
     "history.cancel": "Cancel",
     # lan
     "lan.pin_title": "Enter the PIN shown on the host",
@@ -200,6 +204,8 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "cli.finished_one": "finished, winner {names}",
     "cli.finished_shared": "finished, shared by {names}",
     "cli.unfinished": "hand {hand}, {phase}",
+    "cli.damaged": "damaged: {damage}",
+    "cli.export_partial": "note: game {id} is damaged ({damage}); it was exported up to its last good action",
     "cli.new": "new: {id}",
     "cli.existing": "already there: {id}",
     "cli.unreadable": "{path}: cannot read it: {detail}",

@@ -129,3 +129,77 @@ def test_a_folder_from_a_newer_bidwell_is_refused_untouched(data):
     assert result.returncode == 2 and result.stdout == b""
     assert "written by a newer Bidwell (schema 99; this one reads up to 1)" in result.stderr.decode()
     assert shard.read_text(encoding="utf-8") == newer
+
+
+def damage_game_file(folder, game_id, change):
+    path = folder / "games" / f"{game_id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.with_name(path.name + ".bak").unlink(missing_ok=True)
+    return path
+
+
+def test_a_damaged_game_is_listed_as_damaged_and_exported_as_far_as_it_goes(data):
+    folder, done, going = data
+    # A bid for a seat that is not at the table: the game is sound up to its first bid.
+    damage_game_file(folder, going, lambda d: d["actions"]["2"]["action"].update(player=7))
+    listing = bidwell("history", "--data", folder)
+    assert listing.returncode == 0 and b"Traceback" not in listing.stderr
+    line = next(line for line in listing.stdout.decode("utf-8").splitlines() if line.startswith(going))
+    assert "damaged: action 2 cannot be replayed: hand 1: there is no seat 7" in line
+    result = bidwell("export", "--all", "--data", folder)
+    assert result.returncode == 0
+    records = json.loads(result.stdout)
+    assert [r["id"] for r in records] == [going, done] and records[0]["hands"] == []
+    assert result.stderr.decode("utf-8").splitlines() == [
+        f"note: game {going} is damaged (action 2 cannot be replayed: hand 1: there is no seat 7; the seats are "
+        "0 to 2); it was exported up to its last good action"
+    ]
+
+
+def test_export_all_names_a_game_it_cannot_export_and_exports_the_rest(data):
+    folder, done, going = data
+    damage_game_file(folder, going, lambda d: d["bidwell"]["1"].update(schema=7))
+    result = bidwell("export", "--all", "--data", folder)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert [r["id"] for r in json.loads(result.stdout)] == [done]
+    (error,) = result.stderr.decode("utf-8").splitlines()
+    assert error.startswith(f"error: the game '{going}' cannot be opened: ") and "newer Bidwell (schema 7" in error
+    listing = json.loads(bidwell("history", "--json", "--data", folder).stdout)
+    assert {g["id"]: bool(g["damage"]) for g in listing["games"]} == {going: True, done: False}
+
+
+@pytest.mark.parametrize("command", [("history",), ("export", "--all"), ("--no-browser",)])
+def test_a_data_folder_that_is_a_file_is_one_error_line(tmp_path, command):
+    folder = tmp_path / "data"
+    folder.write_text("not a folder", encoding="utf-8")
+    result = bidwell(*command, "--data", folder)
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.decode() == f"error: the data folder {folder} is a file, not a folder; move the file away, " \
+                                     "or give another folder with --data DIR or BIDWELL_DATA\n"
+
+
+def test_an_import_the_disk_refuses_is_one_error_line_and_stores_nothing(data, tmp_path):
+    import resource
+    import signal
+
+    folder, done, _ = data
+    exported = tmp_path / "one.json"
+    exported.write_bytes(bidwell("export", done, "--data", folder).stdout)
+    fresh = tmp_path / "fresh"
+    GameStore(fresh)
+
+    def small_files():  # a full disk, as far as this process is concerned: no file may grow past 2 KB
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+
+    result = subprocess.run([str(BIDWELL), "import", str(exported), "--data", str(fresh)], capture_output=True,
+                            preexec_fn=small_files, timeout=60)
+    assert result.returncode == 2 and result.stdout == b"" and b"Traceback" not in result.stderr
+    (error,) = result.stderr.decode().splitlines()
+    assert error.startswith("error: could not save ") and "larger than this system allows" in error
+    assert GameStore(fresh).history().items == ()
+    assert not [p for p in fresh.rglob("*") if p.name.endswith(".tmp")]
+    again = bidwell("import", exported, "--data", fresh)  # room again: the same import now works
+    assert again.returncode == 0 and again.stdout.decode().strip() == f"new: {done}"

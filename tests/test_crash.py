@@ -8,7 +8,10 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from companion.history import GameStore
+from scoring.game import Game
 
 WRITER = textwrap.dedent(
     """
@@ -53,3 +56,130 @@ def test_a_writer_killed_at_random_moments_keeps_every_saved_action(tmp_path):
             assert length <= len(stored.log) <= length + 1, f"{game_id}: {length} saved, {len(stored.log)} back"
         assert {s.id for s in store.history(per_page=1000).items} >= set(acknowledged)
         assert not [n.text for n in store.notices if "no good copy" in n.text]
+
+
+KILLED_AT_THE_INDEX = textwrap.dedent(
+    """
+    import os
+    import signal
+    import sys
+    from companion.history import GameStore
+
+    store = GameStore(sys.argv[1])
+    saved = store.open(sys.argv[2])
+    # Dies the instant the game file is written and the index is next, as a power cut might.
+    GameStore._index_put = lambda self, summaries: os.kill(os.getpid(), signal.SIGKILL)
+    if sys.argv[3] == "finish":
+        saved.record_tricks([15, 0])
+    elif sys.argv[3] == "unfinish":
+        saved.undo()
+    else:
+        saved.correct(2, [15, 0], [0, 15])
+    """
+)
+
+
+def herrlof_one_hand_from_the_end(folder):
+    store = GameStore(folder)
+    saved = store.start(Game.new("herrlof", ["Anna", "Béla"]))
+    for hand in range(2):
+        for seat in saved.state.current.bidding_order:
+            saved.bid(seat, 15 if seat == 0 else 0)
+        if hand == 0:
+            saved.record_tricks([15, 0])  # Anna 25, Béla 10: hand 2 will end the game
+    return store, saved
+
+
+@pytest.mark.parametrize("change", ["finish", "unfinish", "correction"])
+def test_a_kill_between_the_game_write_and_the_index_write_leaves_nothing_listed_wrongly(tmp_path, change):
+    folder = tmp_path / "data"
+    store, saved = herrlof_one_hand_from_the_end(folder)
+    if change != "finish":
+        saved.record_tricks([15, 0])  # Anna reaches 50: the game is over and the index says so
+        assert GameStore(folder).history(finished=True).items[0].winners == ("Anna",)
+    writer = subprocess.run([sys.executable, "-c", KILLED_AT_THE_INDEX, str(folder), saved.id, change], timeout=60)
+    assert writer.returncode == -signal.SIGKILL
+    fresh = GameStore(folder)
+    truth = fresh.open(saved.id)
+    assert len(truth.game.log) == len(saved.game.log) + (1 if change == "finish" else -1 if change == "unfinish" else 1)
+    (line,) = fresh.history().items
+    winners = tuple(truth.game.name(s) for s in truth.state.winners) if truth.state.finished else ()
+    assert (line.finished, line.winners, line.hands_played) == (
+        truth.state.finished, winners, len(truth.state.scored_hands))
+    assert [s.id for s in fresh.history(finished=truth.state.finished).items] == [saved.id]
+
+
+TWO_WRITERS = textwrap.dedent(
+    """
+    import hashlib, json, random, sys
+    from companion.history import ConflictError, GameStore
+
+    store = GameStore(sys.argv[1])
+    saved = store.open(sys.argv[2])
+    chance = random.Random(int(sys.argv[3]))
+    while True:
+        state = saved.state
+        try:
+            if saved.game.can_undo() and chance.random() < 0.35:
+                saved.undo()
+            elif state.finished:
+                continue
+            elif state.next_bidder is not None:
+                saved.bid(state.next_bidder, chance.choice(state.allowed_bids))
+            else:
+                cards = state.current.cards
+                taken = [0] * len(saved.game.players)
+                for _ in range(cards):
+                    taken[chance.randrange(len(taken))] += 1
+                saved.record_tricks(taken)
+        except ConflictError:
+            print("conflict", flush=True)
+            continue
+        digest = hashlib.sha256(json.dumps(saved.actions, sort_keys=True).encode()).hexdigest()
+        print("saved", saved.revision, digest, flush=True)
+    """
+)
+
+
+def test_two_writers_on_one_game_undoing_and_rebidding_never_store_a_log_that_does_not_replay(tmp_path):
+    import hashlib
+    import json
+
+    folder = tmp_path / "data"
+    store = GameStore(folder)
+    game_id = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"], options={"sequence": "short-down"})).id
+    chance = random.Random(8)
+    acknowledged: dict[int, str] = {}
+    conflicts = 0
+    for round_number in range(8):
+        writers = [subprocess.Popen([sys.executable, "-c", TWO_WRITERS, str(folder), game_id, f"{round_number}{n}"],
+                                    stdout=subprocess.PIPE, text=True) for n in range(2)]
+        for _ in range(chance.randint(20, 80)):
+            for writer in writers:
+                line = writer.stdout.readline().split()
+                if line[0] == "conflict":
+                    conflicts += 1
+                else:
+                    acknowledged[int(line[1])] = line[2]
+        for writer in writers:
+            writer.send_signal(signal.SIGKILL)
+        for writer in writers:
+            writer.wait()
+            for rest in writer.stdout.read().splitlines():
+                if rest.startswith("saved "):
+                    _, revision, digest = rest.split()
+                    acknowledged[int(revision)] = digest
+                else:
+                    conflicts += rest == "conflict"
+        fresh = GameStore(folder)
+        saved = fresh.open(game_id)
+        assert saved.damage is None, saved.damage  # the stored log replays, every action checked
+        newest = max(acknowledged)
+        # Each revision is written once; the newest acknowledged one is on disk, or one or two writes that
+        # died before they could say so are on top of it.
+        assert newest <= saved.revision <= newest + 2
+        if saved.revision == newest:
+            assert hashlib.sha256(json.dumps(saved.actions, sort_keys=True).encode()).hexdigest() == acknowledged[newest]
+        assert [s.id for s in fresh.history().items] == [game_id]
+        assert not [p for p in folder.rglob("*") if p.name.endswith((".tmp", ".bak.new"))]
+    assert conflicts > 0  # the two writers did get in each other's way

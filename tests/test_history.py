@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -286,3 +289,275 @@ def test_a_damaged_game_file_comes_back_from_its_last_good_copy(store):
 def test_a_game_id_is_checked_before_it_names_a_file(store):
     with pytest.raises(StorageError, match="is not a game id"):
         store.open("../../etc/passwd")
+
+
+# --- issue 8: two screens, damaged games, the index, leftovers, full disks -------------------------------------
+
+
+def hook_conflict(store):
+    """Oh Hell, 3 players, hand 1 of 10 cards, Anna deals: Béla and Csilla have bid 3 each, so Anna may not bid 4."""
+    saved = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"]))
+    saved.bid(1, 3)
+    saved.bid(2, 3)
+    return saved
+
+
+def test_a_stale_screen_cannot_bid_after_an_undo_and_a_new_bid_on_another(store):
+    first = hook_conflict(store)
+    stale = store.open(first.id)
+    first.undo()
+    first.bid(2, 4)  # the log is as long as before, but now Anna may not bid 3
+    assert stale.game.can_bid(0, 3)  # the stale screen still thinks Anna may
+    with pytest.raises(ConflictError, match="changed on another screen"):
+        stale.bid(0, 3)
+    assert stale.state.current.bids == (None, 3, 4)  # reloaded: it shows the other screen's bid now
+    again = GameStore(store.path)
+    reread = again.open(first.id)
+    assert reread.damage is None and reread.game.log == first.game.log
+    assert [s.id for s in again.history().items] == [first.id]
+    with pytest.raises(BidError, match="may not bid 3"):
+        stale.bid(0, 3)
+
+
+def test_the_revision_changes_with_every_write_even_when_the_log_keeps_its_length(store):
+    saved = hook_conflict(store)
+    seen = [saved.revision]
+    saved.undo()
+    seen.append(saved.revision)
+    saved.bid(2, 3)
+    seen.append(saved.revision)
+    assert len(set(seen)) == 3 and len(saved.game.log) == 3
+    assert GameStore(store.path).open(saved.id).revision == saved.revision
+
+
+def game_file(store, saved):
+    return store.path / "games" / f"{saved.id}.json"
+
+
+def rewrite_actions(path, change):
+    """Edit a game file's tables by hand, as a bug or a person might, leaving no good copy beside it."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.with_name(path.name + ".bak").unlink(missing_ok=True)
+
+
+def break_the_hook(data):
+    actions = data["actions"]
+    actions[str(len(actions) + 1)] = {"at": "2026-11-22T10:00:00.000Z", "action": {"action": "bid", "player": 0, "bid": 4}}
+
+
+def newer_schema(data):
+    data["bidwell"]["1"]["schema"] = 99
+
+
+@pytest.mark.parametrize(
+    ("damage", "says", "good_actions"),
+    [
+        (break_the_hook, "action 4 cannot be replayed: hand 1, Anna: may not bid 4", 3),
+        (lambda data: data["actions"].update({"4": 7}), "action 4 cannot be replayed: it is a number", 3),
+        (lambda data: data["actions"].update({"four": {"at": "x", "action": {"action": "bid"}}}),
+         "an action's number is \"four\", not a number", 3),
+        (lambda data: data["actions"]["2"]["action"].update(action="shout"), "action 2 cannot be replayed", 1),
+        (lambda data: data["actions"]["3"].update(action=[1, 2]), "action 3 cannot be replayed: it is an object", 2),
+    ],
+)
+def test_a_game_that_does_not_replay_is_listed_as_damaged_and_opens_up_to_its_last_good_action(
+    store, damage, says, good_actions
+):
+    saved = hook_conflict(store)
+    other = store.start(Game.new("rage", FOUR))
+    rewrite_actions(game_file(store, saved), damage)
+    fresh = GameStore(store.path)
+    listed = {s.id: s for s in fresh.history().items}
+    assert set(listed) == {saved.id, other.id}
+    assert says in listed[saved.id].damage and listed[other.id].damage is None
+    assert [s.id for s in fresh.unfinished()] == [other.id, saved.id]
+    damaged = fresh.open(saved.id)
+    assert damaged.read_only and says in damaged.damage
+    assert len(damaged.game.log) == good_actions
+    record = fresh.export(saved.id)
+    assert len(record["hands"][0]["bids"]) == 3 if record["hands"] else good_actions == 1
+    with pytest.raises(StorageError, match="damaged on disk"):
+        damaged.undo()
+    with pytest.raises(StorageError, match="damaged on disk"):
+        damaged.bid(damaged.state.next_bidder, 0)
+    assert fresh.open(other.id).bid(1, 2).next_bidder == 2  # the rest of the history works
+    report = fresh.export_all()
+    assert {r["id"] for r in report.records} == {saved.id, other.id}
+    assert [game_id for game_id, _ in report.partial] == [saved.id] and report.failed == []
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [
+        ("newer", "written by a newer Bidwell (schema 99"),
+        ("folder", "a folder stands where its file should be"),
+        ("garbage", "could not be read and was moved to"),
+        ("start", "action 1 cannot be replayed"),
+    ],
+)
+def test_a_game_that_cannot_be_read_at_all_is_listed_as_damaged_and_the_rest_works(store, damage, says):
+    saved = hook_conflict(store)
+    other = store.start(Game.new("rage", FOUR))
+    path = game_file(store, saved)
+    if damage == "newer":
+        rewrite_actions(path, newer_schema)
+    elif damage == "folder":
+        path.unlink()
+        path.with_name(path.name + ".bak").unlink()
+        path.mkdir()
+    elif damage == "garbage":
+        path.write_bytes(b"\x00 not json")
+        path.with_name(path.name + ".bak").write_bytes(b"also not json")
+    else:
+        rewrite_actions(path, lambda data: data["actions"]["1"]["action"].update(players=["Anna", "Anna"]))
+    fresh = GameStore(store.path)
+    listed = {s.id: s for s in fresh.history().items}
+    assert set(listed) == {saved.id, other.id} and says in listed[saved.id].damage
+    assert listed[saved.id].players == ("Anna", "Béla", "Csilla") and listed[saved.id].game == "oh-hell"
+    with pytest.raises(StorageError, match="cannot be opened"):
+        fresh.open(saved.id)
+    report = fresh.export_all()
+    assert [r["id"] for r in report.records] == [other.id]
+    assert [game_id for game_id, _ in report.failed] == [saved.id]
+    again = GameStore(store.path).start(Game.new("herrlof", ["Anna", "Béla"]))  # a new game can still start
+    assert again.bid(1, 3).next_bidder == 0
+    if damage == "newer":
+        assert json.loads(path.read_text(encoding="utf-8"))["bidwell"]["1"]["schema"] == 99  # left as it was
+
+
+def finished_herrlof(store):
+    saved = store.start(Game.new("herrlof", ["Anna", "Béla"]))
+    play_hand(saved, [15, 0], [15, 0])
+    play_hand(saved, [15, 0], [15, 0])
+    assert saved.state.finished
+    return saved
+
+
+@pytest.mark.parametrize("how", ["damaged", "missing", "folder"])
+def test_a_lost_index_is_rebuilt_from_the_game_files_with_a_notice(store, how):
+    done = finished_herrlof(store)
+    going = hook_conflict(store)
+    for month in (store.path / "index").glob("*.json*"):
+        if how == "damaged":
+            month.write_text("{ cut sh", encoding="utf-8")
+        else:
+            month.unlink()
+    if how == "folder":
+        (store.path / "index" / f"{done.created[:7]}.json").mkdir()
+    fresh = GameStore(store.path)
+    listed = {s.id: s for s in fresh.history().items}
+    assert set(listed) == {done.id, going.id}
+    assert listed[done.id].finished and listed[done.id].winners == ("Anna",)
+    assert not listed[going.id].finished and listed[going.id].current_hand == 1
+    assert any("history index" in n.text for n in fresh.notices)
+    assert GameStore(store.path).notices == []  # mended for good
+
+
+def test_a_stale_index_from_a_last_good_copy_is_not_trusted(store):
+    saved = finished_herrlof(store)
+    month = store.path / "index" / f"{saved.created[:7]}.json"
+    says_anna_won = month.read_bytes()
+    # Béla took the 15 tricks of hand 2, not Anna: Anna 25 + 0, Béla 10 + 15; nobody has 50, the game goes on.
+    saved.correct(2, [15, 0], [0, 15])
+    assert not saved.state.finished
+    month.write_bytes(says_anna_won)  # an index older than its game, as a kill between the two writes leaves it
+    fresh = GameStore(store.path)
+    (line,) = fresh.history().items
+    assert (line.finished, line.winners, line.current_hand) == (False, (), 3)
+    assert fresh.history(finished=True).items == ()
+
+
+def test_an_index_entry_of_the_wrong_shape_is_rebuilt_not_fatal(store):
+    saved = finished_herrlof(store)
+    month = store.path / "index" / f"{saved.created[:7]}.json"
+    data = json.loads(month.read_text(encoding="utf-8"))
+    data["games"]["1"]["players"] = 5
+    data["games"]["2"] = "garbage"
+    month.write_text(json.dumps(data), encoding="utf-8")
+    (line,) = GameStore(store.path).history().items
+    assert line.id == saved.id and line.winners == ("Anna",)
+
+
+def test_leftover_temporary_files_of_a_killed_writer_are_removed_on_the_next_open(store):
+    saved = store.start(Game.new("rage", FOUR))
+    leftovers = [
+        store.path / "games" / f".{saved.id}.json.4242.1.tmp",
+        store.path / "games" / f"{saved.id}.json.bak.new",
+        store.path / "index" / ".2026-11.json.4242.1.tmp",
+    ]
+    for leftover in leftovers:
+        leftover.write_text("half a write", encoding="utf-8")
+    GameStore(store.path)
+    assert [p for p in leftovers if p.exists()] == []
+    assert not [p for p in store.path.rglob("*") if p.name.endswith((".tmp", ".new"))]
+
+
+def test_the_already_stored_check_of_an_import_runs_under_the_lock(tmp_path, monkeypatch):
+    record = record_from_game(Game.new("rage", FOUR))
+    stores = [GameStore(tmp_path / "data"), GameStore(tmp_path / "data")]
+    both_looking = threading.Barrier(2)
+    looked_up = GameStore._stored
+
+    def stored(self, game_id):
+        # Two imports that look before they lock both see "not there yet"; under the lock the second waits.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_looking.wait(timeout=2)
+        return looked_up(self, game_id)
+
+    monkeypatch.setattr(GameStore, "_stored", stored)
+    reports = [None, None]
+    threads = [threading.Thread(target=lambda n=n: reports.__setitem__(n, stores[n].import_records([("r", record)])))
+               for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(len(r.new) for r in reports) == [0, 1]
+    assert sorted(len(r.existing) for r in reports) == [0, 1]
+
+
+def fail_with(error_number, only_writing=False):
+    def failing(*args, **kwargs):
+        if only_writing and "w" not in (args[1] if len(args) > 1 else kwargs.get("mode", "r")):
+            return open(*args, **kwargs)
+        raise OSError(error_number, os.strerror(error_number))
+
+    return failing
+
+
+@pytest.mark.parametrize(
+    ("where", "error_number", "says"),
+    [
+        ("fsync", errno.ENOSPC, "the disk is full"),
+        ("replace", errno.EROFS, "read-only disk"),
+        ("open", errno.EACCES, "permission denied"),
+    ],
+)
+def test_a_save_that_the_disk_refuses_keeps_the_game_as_it_was_and_can_be_tried_again(
+    store, monkeypatch, where, error_number, says
+):
+    from companion import storage
+
+    saved = hook_conflict(store)
+    path = game_file(store, saved)
+    before = path.read_bytes()
+    target = {"fsync": (storage.os, "fsync"), "replace": (storage.os, "replace"), "open": (storage, "open")}[where]
+    monkeypatch.setattr(*target, fail_with(error_number, only_writing=where == "open"), raising=False)
+    with pytest.raises(StorageError, match=says) as refusal:
+        saved.bid(0, 3)
+    assert "kept as it was" in str(refusal.value) and "tried again" in str(refusal.value)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert saved.state.next_bidder == 0 and len(saved.game.log) == 3
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    saved.bid(0, 3)
+    assert GameStore(store.path).open(saved.id).game.log == saved.game.log
+
+
+def test_a_data_folder_that_is_a_file_is_one_clear_refusal(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(StorageError, match=r"the data folder .* is a file, not a folder; .* --data DIR"):
+        GameStore(folder)
