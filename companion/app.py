@@ -8,18 +8,20 @@ tests use to find it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import os
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import flet as ft
 
 from companion.app_assets import ASSETS
-from companion.history import GameStore, SavedGame
+from companion.history import GameStore, GameSummary, SavedGame
+from companion.storage import Notice, StorageError, collecting_notices
 from companion.texts import t
 from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
 
@@ -42,6 +44,7 @@ class BidwellApp:
         self.play: PlayModel | None = None
         self.history: HistoryModel | None = None
         self.note: str | None = None
+        self.notices: list[Notice] = []
         self._name_field: ft.TextField | None = None
         self.paper = "letter" if _uses_letter(page) else "a4"
         self._suggestions = ft.Row(wrap=True)
@@ -57,21 +60,29 @@ class BidwellApp:
     # -- navigation --
 
     def draw(self) -> None:
-        """Draw the current screen from its model."""
-        if not self.unlocked:
-            body = self._pin_screen()
-        elif self.route == "setup" and self.setup:
-            body = self._setup_screen()
-        elif self.route == "play" and self.play:
-            body = self._play_screen()
-        elif self.route == "history" and self.history:
-            body = self._history_screen()
-        else:
-            body = self._start_screen()
-        notices = [ft.Text(t("notice.storage", text=n.text), color=ft.Colors.ERROR) for n in self.store.notices]
-        self.store.notices.clear()
+        """Draw the current screen from its model, with what the storage told this session alone."""
+        with self._own_notices():
+            if not self.unlocked:
+                body = self._pin_screen()
+            elif self.route == "setup" and self.setup:
+                body = self._setup_screen()
+            elif self.route == "play" and self.play:
+                body = self._play_screen()
+            elif self.route == "history" and self.history:
+                body = self._history_screen()
+            else:
+                body = self._start_screen()
+        notices = [ft.Text(t("notice.storage", text=n.text), color=ft.Colors.ERROR) for n in self.notices]
+        self.notices.clear()
         self.page.controls = [ft.SafeArea(content=ft.Column([*notices, *body], spacing=12))]
         self.page.update()
+
+    @contextlib.contextmanager
+    def _own_notices(self) -> Iterator[None]:
+        """Whatever the storage repairs inside is told on this screen, not in another tab."""
+        with collecting_notices() as collected:
+            yield
+        self.notices += collected
 
     def go(self, route: str) -> None:
         """Show another screen."""
@@ -79,9 +90,21 @@ class BidwellApp:
         self.draw()
 
     def open_game(self, saved: SavedGame, *, read_only: bool = False) -> None:
-        """Show a game's play screen."""
-        self.play = PlayModel(saved, read_only=read_only)
+        """Show a game's play screen (read-only for a finished or damaged game looked at)."""
+        self.play = PlayModel(saved, read_only=read_only or saved.read_only)
         self.go("play")
+
+    def _open_stored(self, game_id: str, *, read_only: bool = False) -> None:
+        """Open a stored game; one that cannot be read at all is said so where the tap was made."""
+        with self._own_notices():
+            try:
+                saved = self.store.open(game_id)
+            except StorageError as error:
+                self.note = str(error)
+                self.draw()
+                return
+        self.note = None
+        self.open_game(saved, read_only=read_only)
 
     # -- start --
 
@@ -98,7 +121,10 @@ class BidwellApp:
         for summary in unfinished[:10]:
             line = t("start.continue_line", game=summary.game_name, hand=summary.current_hand,
                      players=", ".join(summary.players))
+            if summary.damage is not None:
+                line = t("start.continue_damaged", line=line)
             controls.append(_wide(ft.OutlinedButton(line, on_click=lambda _, i=summary.id: self._continue(i))))
+        controls += self._note()
         controls += [
             _wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, on_click=lambda _: self._history())),
             _wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, on_click=lambda _: self._new_game())),
@@ -113,15 +139,18 @@ class BidwellApp:
         return controls
 
     def _new_game(self) -> None:
-        self.setup = NewGameModel(self.store.player_names())
+        with self._own_notices():
+            self.setup = NewGameModel(self.store.player_names())
         self._name_field = None
         self.go("setup")
 
     def _continue(self, game_id: str) -> None:
-        self.open_game(self.store.open(game_id))
+        self._open_stored(game_id)
 
     def _history(self) -> None:
-        self.history = HistoryModel(self.store)
+        self.note = None
+        with self._own_notices():
+            self.history = HistoryModel(self.store)
         self.go("history")
 
     # -- pin --
@@ -237,20 +266,23 @@ class BidwellApp:
         await _download(f"bidwell-{self.setup.game.id}-sheet.pdf", render_pdf(sheet, self.paper))
 
     def _setup(self, change: Callable[[], object]) -> None:
-        change()
+        with self._own_notices():
+            change()
         self.draw()
 
     def _quietly(self, change: Callable[[], object]) -> None:
         """A choice the control already shows: the model takes it, and the screen is drawn anew only to say
         something (a refusal), so the page does not jump back to the top under the scorekeeper's thumb."""
         before = self.setup.message if self.setup else None
-        change()
-        if self.setup and self.setup.message != before:
+        with self._own_notices():
+            change()
+        if self.setup and self.setup.message != before or self.notices:
             self.draw()
 
     def _start_game(self, _: object) -> None:
         assert self.setup is not None
-        saved = self.setup.start(self.store)
+        with self._own_notices():
+            saved = self.setup.start(self.store)
         if saved is None:
             self.draw()
         else:
@@ -265,11 +297,15 @@ class BidwellApp:
         actions = [] if model.read_only else [_icon_button(ft.Icons.UNDO, t("undo"), lambda: self._act(model.undo))]
         back = (lambda: self.go("history")) if model.read_only and self.history else (lambda: self.go("start"))
         controls: list[ft.Control] = [_top_bar(model.game.rules.game.name, back, *actions)]
-        if model.read_only:
+        if model.saved.damage is not None:
+            controls.append(ft.Text(t("history.damaged_open", damage=model.saved.damage), color=ft.Colors.ERROR))
+            controls.append(_wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=self._export)))
+        elif model.read_only:
             controls.append(ft.Text(t("history.read_only"), italic=True))
         if screen is not Screen.FINISHED:
             controls.append(self._header(model))
-        body = {
+        looking = model.read_only and screen is not Screen.FINISHED
+        body = [self._bids_line(model)] if looking else {
             Screen.BIDDING: self._bidding,
             Screen.COVER: self._cover,
             Screen.PRIVATE_BID: self._bidding,
@@ -281,12 +317,13 @@ class BidwellApp:
         controls += body
         if model.message:
             controls.append(ft.Text(model.message, color=ft.Colors.ERROR, semantics_label=model.message))
-        if screen not in (Screen.COVER, Screen.PRIVATE_BID):
+        if looking or screen not in (Screen.COVER, Screen.PRIVATE_BID):
             controls.append(self._board(model))
         return controls
 
     def _act(self, action: Callable[[], object]) -> None:
-        action()
+        with self._own_notices():
+            action()
         self.draw()
 
     def _header(self, model: PlayModel) -> ft.Control:
@@ -437,10 +474,20 @@ class BidwellApp:
             _wide(ft.OutlinedButton(t("end.sheet"), icon=ft.Icons.PRINT,
                                     on_click=functools.partial(self._filled_sheet, model.saved))),
             _wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY,
-                                    on_click=lambda _: self.open_game(model.rematch(self.store)))),
+                                    on_click=lambda _: self._rematch(model))),
             _wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME, on_click=lambda _: self.go("start"))),
         ]
         return controls
+
+    def _rematch(self, model: PlayModel) -> None:
+        with self._own_notices():
+            try:
+                saved = model.rematch(self.store)
+            except StorageError as error:
+                model.message = str(error)
+                self.draw()
+                return
+        self.open_game(saved)
 
     async def _export(self, _: object) -> None:
         assert self.play is not None
@@ -453,7 +500,16 @@ class BidwellApp:
         await _download(f"bidwell-{saved.id}.pdf", render_pdf(sheet, self.paper))
 
     async def _stored_sheet(self, game_id: str, _: object = None) -> None:
-        await self._filled_sheet(self.store.open(game_id))
+        with self._own_notices():
+            try:
+                saved = self.store.open(game_id)
+            except StorageError as error:
+                self.note = str(error)
+                self.draw()
+                return
+        if self.notices:
+            self.draw()
+        await self._filled_sheet(saved)
 
     def _board(self, model: PlayModel) -> ft.Control:
         """Players as rows (names fixed on the left), hands as columns scrolling sideways."""
@@ -502,24 +558,34 @@ class BidwellApp:
         if not model.items:
             controls.append(ft.Text(t("history.empty")))
         for summary in model.items:
-            status = t("history.finished") if summary.finished else t("history.unfinished", hand=summary.current_hand)
-            controls.append(ft.Card(ft.Container(ft.Column([
-                ft.Text(f"{summary.game_name} · {summary.created[:10]} · {status}", weight=ft.FontWeight.W_600),
-                ft.Text(", ".join(summary.players)),
-                ft.Row([
-                    ft.TextButton(t("history.continue") if not summary.finished else t("history.open"),
-                                  on_click=lambda _, s=summary: self.open_game(self.store.open(s.id),
-                                                                                read_only=s.finished)),
-                    ft.TextButton(t("history.sheet"),
-                                  on_click=functools.partial(self._stored_sheet, summary.id)),
-                    ft.TextButton(t("history.delete"), on_click=lambda _, s=summary: self._ask_delete(s.id)),
-                ]),
-            ]), padding=8)))
+            controls.append(self._history_card(summary))
         if model.has_more:
             controls.append(ft.OutlinedButton(t("history.more"), on_click=lambda _: self._act(model.more)))
+        controls += self._note()
         if model.message:
             controls.append(ft.Text(model.message))
         return controls
+
+    def _history_card(self, summary: GameSummary) -> ft.Control:
+        if summary.damage is not None:
+            status = t("history.damaged")
+        elif summary.finished:
+            status = t("history.finished")
+        else:
+            status = t("history.unfinished", hand=summary.current_hand)
+        lines: list[ft.Control] = [
+            ft.Text(f"{summary.game_name} · {summary.created[:10]} · {status}", weight=ft.FontWeight.W_600),
+            ft.Text(", ".join(summary.players)),
+        ]
+        if summary.damage is not None:
+            lines.append(ft.Text(summary.damage, color=ft.Colors.ERROR, size=12))
+        opens = t("history.open") if summary.finished or summary.damage is not None else t("history.continue")
+        lines.append(ft.Row([
+            ft.TextButton(opens, on_click=lambda _, s=summary: self._open_stored(s.id, read_only=s.finished)),
+            ft.TextButton(t("history.sheet"), on_click=functools.partial(self._stored_sheet, summary.id)),
+            ft.TextButton(t("history.delete"), on_click=lambda _, s=summary: self._ask_delete(s.id)),
+        ]))
+        return ft.Card(ft.Container(ft.Column(lines), padding=8))
 
     def _ask_delete(self, game_id: str) -> None:
         model = self.history
@@ -528,10 +594,11 @@ class BidwellApp:
 
         def answer(delete: bool) -> None:
             self.page.pop_dialog()
-            if delete:
-                model.confirm_delete()
-            else:
-                model.cancel_delete()
+            with self._own_notices():
+                if delete:
+                    model.confirm_delete()
+                else:
+                    model.cancel_delete()
             self.draw()
 
         self.page.show_dialog(ft.AlertDialog(

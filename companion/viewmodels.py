@@ -641,7 +641,11 @@ class HistoryModel:
     def confirm_delete(self) -> None:
         """Delete the game asked about."""
         if self.pending_delete is not None:
-            self.store.delete(self.pending_delete.id)
+            try:
+                self.store.delete(self.pending_delete.id)
+            except StorageError as error:
+                self.message = _sentence(error)
+                return
             self.pending_delete = None
             self.message = t("history.deleted")
             self.refresh()

@@ -298,3 +298,23 @@ def test_history_filters_and_asks_before_deleting(store):
     history.confirm_delete()
     assert history.message == "Deleted." and history.items == []
     assert [s.id for s in HistoryModel(store).items] == [keep.id]
+
+
+def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from companion import storage
+
+    store = GameStore(tmp_path / "data")
+    model = PlayModel(store.start(Game.new("rage", ["Anna", "Béla", "Csilla"])))
+
+    def disk_full(_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(storage.os, "fsync", disk_full)
+    assert model.tap_bid(3) is False
+    assert "the disk is full; free some space" in model.message and "tried again" in model.message
+    assert model.state.next_bidder == 1 and model.bidder == "Béla"
+    monkeypatch.undo()
+    assert model.tap_bid(3) is True and model.bidder == "Csilla"
