@@ -12,13 +12,16 @@ file raises its revision; a screen may only write over the revision it last
 saw, and only an action the engine accepts after the log on disk, so two
 screens on one game can never store a log that does not replay.
 
-The index is a cache of the game files, never trusted blindly: it is written
-after the game file it describes and records that file's size and time, and
-every time a store is opened it is checked against the game files
-themselves. Games missing from it are added back, entries of a month whose
-index file had to be repaired are rebuilt, and a finished game whose file
-changed after its entry was written is read again, so a process killed
-between the two writes leaves nothing listed wrongly for good.
+The index is a cache of the game files, never trusted blindly. A write that
+changes what the history shows of a game (it finishes, stops being finished,
+or a finished game is corrected) first marks the game's entry unsettled, then
+writes the game file, then writes the entry anew; every time a store is
+opened, unsettled entries are read again from their games, games missing
+from the index are added back, and a month whose index file had to be
+repaired is rebuilt. So a process killed between the two writes leaves
+nothing listed wrongly for good. Each entry also records the size and time
+of the file it describes, and a listed finished game whose file has changed
+since is read again before it is shown.
 
 A game that cannot be read whole is never hidden: it is listed as damaged,
 with what is wrong, and opens (read-only) up to its last good action.
@@ -67,7 +70,7 @@ _OWN_KEYS = ("id", "created")
 _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ı": "i", "æ": "ae", "Æ": "AE",
                        "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H"})
 _UNREADABLE_GAME = "?"
-_INDEX_FIELDS: Mapping[str, type | tuple[type, ...]] = {
+_INDEX_FIELDS: Mapping[str, type] = {
     "id": str, "game": str, "game_name": str, "players": list, "created": str, "finished": bool, "winners": list,
     "hands_played": int,
 }
@@ -296,7 +299,6 @@ class GameStore:
                 target.mkdir(exist_ok=True)
             except OSError as error:
                 raise StorageError(f"cannot create {target}: {error.strerror or error}") from None
-        self.folder.remove_leftovers()
         self._check_index()
 
     @property
@@ -375,7 +377,7 @@ class GameStore:
         """Names from past games, the most often seen first, for the new-game screen to offer."""
         counts: dict[str, int] = {}
         for month in self._months():
-            for doc in self._index_docs(month):
+            for doc in self._listed_docs(month):
                 for name in doc["players"]:
                     counts[name] = counts.get(name, 0) + 1
         return sorted(counts, key=lambda name: (-counts[name], fold(name)))
@@ -486,7 +488,7 @@ class GameStore:
             return _damaged(f"its file cannot be read: {what}")
         if data is None:
             return _damaged(self._missing(game_id))
-        return _replay(data)
+        return _replay(data, game_id)
 
     def _missing(self, game_id: str) -> str | None:
         """What became of a game's file that is not there: moved aside as damaged, or lost; None if never made."""
@@ -499,24 +501,38 @@ class GameStore:
         with self.folder.writing():
             self._check_same(saved)
             saved.game.verify(action)
-            before = summarize(saved.id, saved.game, saved.created)
             actions = [*saved.actions, _document(action, now())]
-            self._write_game(saved.id, actions, revision=saved.revision + 1)
-            state = saved.game.apply(action)
-            saved.actions, saved.revision = actions, saved.revision + 1
-            self._index_if_changed(before, saved)
-            return state
+            return self._save(saved, actions, change=lambda: saved.game.apply(action),
+                              take_back=saved.game.undo)
 
     def _drop_last(self, saved: SavedGame) -> GameState:
         with self.folder.writing():
             self._check_same(saved)
-            before = summarize(saved.id, saved.game, saved.created)
-            actions = saved.actions[:-1]
+            dropped = saved.game.log[-1]
+            return self._save(saved, saved.actions[:-1], change=saved.game.undo,
+                              take_back=lambda: saved.game.apply(dropped))
+
+    def _save(self, saved: SavedGame, actions: list[dict[str, Any]], *, change, take_back) -> GameState:  # noqa: ANN001
+        """Under the lock: change the game in memory, write it, and settle its index entry (see the module's text).
+
+        If the write fails, ``take_back`` returns the game in memory to what
+        is still on disk, so the action can be tried again.
+        """
+        before = summarize(saved.id, saved.game, saved.created)
+        state = change()
+        try:
+            after = summarize(saved.id, saved.game, saved.created)
+            shown = before.finished or after.finished
+            if shown:
+                self._index_put([before], unsettled=True)
             self._write_game(saved.id, actions, revision=saved.revision + 1)
-            state = saved.game.undo()
-            saved.actions, saved.revision = actions, saved.revision + 1
-            self._index_if_changed(before, saved)
-            return state
+        except BaseException:
+            take_back()
+            raise
+        saved.actions, saved.revision = actions, saved.revision + 1
+        if shown:
+            self._index_put([after])
+        return state
 
     def _check_same(self, saved: SavedGame) -> None:
         """Under the lock: refuse (and reload) a screen whose copy is not the game on disk.
@@ -541,21 +557,16 @@ class GameStore:
             "this game was changed on another screen meanwhile; it has been reloaded, so check it and try again"
         )
 
-    def _index_if_changed(self, before: GameSummary, saved: SavedGame) -> None:
-        """Rewrite the game's index line when the game is or was finished.
+    # -- internals: the index --
+
+    def _index_put(self, summaries: list[GameSummary], *, unsettled: bool = False) -> None:
+        """Write the entries of ``summaries``; ``unsettled`` marks them to be read again from their games on the
+        next open (their game file is about to change).
 
         The index keeps how a game ended, not how far an unfinished one got
         (that is read from the game's own file), so bids and tricks in an
-        unfinished game never touch it. A finished game's line is rewritten on
-        every change (a correction, the coin flip), so it records the file it
-        describes and the next open need not read that game again.
+        unfinished game never touch it.
         """
-        if before.finished or saved.game.state.finished:
-            self._index_put([summarize(saved.id, saved.game, saved.created)])
-
-    # -- internals: the index --
-
-    def _index_put(self, summaries: list[GameSummary]) -> None:
         by_month: dict[str, list[GameSummary]] = {}
         for summary in summaries:
             by_month.setdefault(_month(summary.created), []).append(summary)
@@ -563,6 +574,8 @@ class GameStore:
             documents = {doc["id"]: doc for doc in self._index_docs(month)}
             for summary in group:
                 documents[summary.id] = self._index_document(summary)
+                if unsettled:
+                    documents[summary.id]["unsettled"] = True
             self._index_write(month, list(documents.values()))
 
     def _index_remove(self, game_id: str) -> None:
@@ -575,10 +588,11 @@ class GameStore:
         return self.folder.database(f"index/{month}.json", kind="index")
 
     def _index_docs(self, month: str) -> list[dict[str, Any]]:
-        """The sound entries of one month's index file (an entry of the wrong shape is left out)."""
+        """The entries of one month's index file that name a game (:func:`_is_index_doc` checks the rest)."""
         try:
             with self._index_db(month) as db:
-                return [dict(doc) for doc in db.table("games").all() if _is_index_doc(doc)]
+                tables = db.storage.read() or {}
+            return [doc for doc in tables.get("games", {}).values() if _names_a_game(doc)]
         except OSError as error:
             raise StorageError(f"the history index {self.path / 'index' / month}.json cannot be read: "
                                f"{error.strerror or error}") from None
@@ -599,8 +613,15 @@ class GameStore:
         return sorted((p.stem for p in (self.path / "index").glob("????-??.json")), reverse=True)
 
     def _check_index(self) -> None:
-        """Make the index agree with the game files (see the module's text), saying what was mended."""
+        """Make the index agree with the game files (see the module's text), saying what was mended.
+
+        Temporary files that killed writers left behind are removed on the way.
+        """
         with self.folder.writing():
+            files = {match.group(1) for name in self.folder.sweep(self.path / "games") if (
+                match := _GAME_FILE.match(name))}
+            self.folder.sweep(self.path / "index")
+            self.folder.sweep(self.path)
             months: dict[str, dict[str, dict[str, Any]]] = {}
             rebuilt: list[str] = []
             for month in self._months():
@@ -618,11 +639,9 @@ class GameStore:
                 if repaired:
                     rebuilt.append(month)
                 months[month] = {doc["id"]: doc for doc in docs}
-            files = self._game_files()
             where = {game_id: month for month, docs in months.items() for game_id in docs}
-            stale = [game_id for game_id, month in where.items() if month in rebuilt or (
-                game_id in files and months[month][game_id]["finished"]
-                and months[month][game_id].get("file") != _signature(self._game_path(game_id)))]
+            stale = [game_id for game_id, month in where.items()
+                     if month in rebuilt or months[month][game_id].get("unsettled")]
             unlisted = sorted(set(files) - set(where))
             missing = [game_id for game_id, month in where.items() if game_id not in files
                        and months[month][game_id].get("damage") is None]
@@ -659,25 +678,16 @@ class GameStore:
                                f"{error.strerror or error}") from None
         self.folder.notice(f"{path} was a folder, not a file; it was moved to {target}")
 
-    def _game_files(self) -> set[str]:
-        """Ids of every game with a file (or a last good copy) in the games folder."""
-        ids = set()
-        for entry in os.scandir(self.path / "games"):
-            match = _GAME_FILE.match(entry.name)
-            if match:
-                ids.add(match.group(1))
-        return ids
-
     def _summary_from_file(self, game_id: str, known: Mapping[str, Any] | None) -> GameSummary | None:
-        """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old line)
-        says of the rest. None for a game that has no file and never had one."""
+        """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old
+        entry) says of the rest, if that is whole. None for a game with no file and no entry."""
         loaded = self._load(game_id)
         if loaded.game is not None:
             return summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage)
         if loaded.damage is None and known is None:
             return None
         damage = loaded.damage or "its file is missing"
-        if known is not None:
+        if known is not None and _is_index_doc(known):
             return replace(_summary_of(known), damage=damage)
         return GameSummary(id=game_id, game=_UNREADABLE_GAME, game_name=_UNREADABLE_GAME, players=(),
                            created=_created_from_id(game_id), finished=False, winners=(), hands_played=0, damage=damage)
@@ -686,8 +696,11 @@ class GameStore:
         self, *, game: str | None = None, player: str | None = None, finished: bool | None = None
     ) -> Iterator[GameSummary]:
         wanted = fold(player.strip()) if player else None
-        for month in self._months():
-            documents = self._index_docs(month)
+        listed: set[str] = set()
+        # Months are looked up again after each one: mending an entry can move a game to a month not listed yet.
+        while month := next((m for m in self._months() if m not in listed), None):
+            listed.add(month)
+            documents = self._listed_docs(month)
             for doc in sorted(documents, key=lambda d: (d["created"], d["id"]), reverse=True):
                 if game is not None and doc["game"] != game:
                     continue
@@ -696,11 +709,24 @@ class GameStore:
                 if wanted is not None and wanted not in doc.get("search", ""):
                     continue
                 summary = _summary_of(doc)
-                if not summary.finished or summary.damage is None and not self._stored(summary.id):
+                if not summary.finished or summary.damage is None and _signature(
+                        self._game_path(summary.id)) != doc.get("file"):
                     summary = self._fresh(summary)
                     if summary is None or finished is False and summary.finished:
                         continue
                 yield summary
+
+    def _listed_docs(self, month: str) -> list[dict[str, Any]]:
+        """One month's entries as the history lists them: one of the wrong shape is read again from its game."""
+        docs = self._index_docs(month)
+        sound = [doc for doc in docs if _is_index_doc(doc)]
+        if len(sound) < len(docs):
+            mended = [self._summary_from_file(doc["id"], doc) for doc in docs if not _is_index_doc(doc)]
+            mended = [summary for summary in mended if summary is not None]
+            with self.folder.writing():
+                self._index_put(mended)
+            sound += [self._index_document(summary) for summary in mended if _month(summary.created) == month]
+        return sound
 
     def _fresh(self, summary: GameSummary) -> GameSummary | None:
         """A game's line read from its own file: an unfinished game's current hand, or what is wrong with it."""
@@ -752,7 +778,7 @@ def _numbered(tables: Mapping[str, Any]) -> tuple[list[Any], str | None]:
     return [doc for _, doc in numbered], damage
 
 
-def _replay(tables: Mapping[str, Any]) -> _Loaded:
+def _replay(tables: Mapping[str, Any], game_id: str) -> _Loaded:
     """The game in a game file's tables, up to the first action that is not sound (named in ``damage``)."""
     documents, damage = _numbered(tables)
     if not documents:
@@ -772,7 +798,7 @@ def _replay(tables: Mapping[str, Any]) -> _Loaded:
                 extras = doc.get("extras", {})
                 started.extras = dict(extras) if isinstance(extras, dict) else {}
                 at = doc.get("at")
-                created = at if isinstance(at, str) and at else _created_from_id("")
+                created = at if _is_timestamp(at) else _created_from_id(game_id)
                 game = started
             else:
                 game.apply(action)
@@ -806,12 +832,20 @@ def _refusal_text(error: BaseException) -> str:
     return str(error)
 
 
+def _names_a_game(doc: object) -> bool:
+    return isinstance(doc, dict) and type(doc.get("id")) is str and _ID.match(doc["id"]) is not None
+
+
 def _is_index_doc(doc: Mapping[str, Any]) -> bool:
-    return (
-        all(isinstance(doc.get(key), kind) for key, kind in _INDEX_FIELDS.items())
-        and _ID.match(doc["id"]) is not None
-        and all(isinstance(name, str) for name in (*doc["players"], *doc["winners"]))
-    )
+    """Whether an index entry has every field a history line needs, each of the right type."""
+    try:
+        return (
+            all(type(doc[key]) is kind for key, kind in _INDEX_FIELDS.items())
+            and set(map(type, doc["players"])) | set(map(type, doc["winners"])) <= {str}
+            and _ID.match(doc["id"]) is not None
+        )
+    except (KeyError, TypeError):
+        return False
 
 
 def _summary_of(doc: Mapping[str, Any]) -> GameSummary:

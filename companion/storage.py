@@ -125,21 +125,20 @@ class Folder:
         sink = _notice_sink.get()
         (self.notices if sink is None else sink).append(Notice(text))
 
-    def remove_leftovers(self) -> int:
-        """Delete the temporary files of writers that died mid-write; returns how many there were.
+    def sweep(self, folder: Path) -> list[str]:
+        """Delete the temporary files dead writers left in ``folder``; return the names of the other entries.
 
-        Every temporary file is made and renamed under the write lock, so one
-        found while holding it belongs to no live writer.
+        Call it holding :meth:`writing`: every temporary file is made and
+        renamed under the write lock, so one found then belongs to no live writer.
         """
-        removed = 0
-        with self.writing():
-            for folder in (self.path, *(p for p in self.path.iterdir() if p.is_dir())):
-                for leftover in folder.iterdir():
-                    if leftover.name.endswith(TEMPORARY_SUFFIXES) and leftover.is_file():
-                        with contextlib.suppress(FileNotFoundError):
-                            leftover.unlink()
-                            removed += 1
-        return removed
+        kept = []
+        for entry in os.scandir(folder):
+            if entry.name.endswith(TEMPORARY_SUFFIXES) and entry.is_file():
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+            else:
+                kept.append(entry.name)
+        return kept
 
     def database(self, relative: str, kind: str, *, tinydb_tables: bool = True) -> TinyDB:
         """The TinyDB database in file ``relative`` of this folder, stored crash-safely.
