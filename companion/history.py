@@ -44,7 +44,15 @@ from typing import Any
 import platformdirs
 from tinydb import Query
 
-from companion.storage import AtomicJSONStorage, Folder, NewerSchemaError, Notice, StorageError, collecting_notices
+from companion.storage import (
+    AtomicJSONStorage,
+    Folder,
+    NewerSchemaError,
+    Notice,
+    StorageError,
+    UnwritableError,
+    collecting_notices,
+)
 from scoring.errors import BidwellError
 from scoring.game import (
     Action,
@@ -423,6 +431,7 @@ class GameStore:
         """
         report = ImportReport()
         incoming: list[tuple[str, Game, str]] = []
+        where_of: dict[str, str] = {}
         for where, record in records:
             try:
                 game = game_from_record(record)
@@ -434,6 +443,7 @@ class GameStore:
                 continue
             created = own["created"] if _is_timestamp(own.get("created")) else now()
             incoming.append((game_id, game, created))
+            where_of.setdefault(game_id, where)
         with self.folder.writing():
             kept: list[tuple[str, Game, str]] = []
             seen: set[str] = set()
@@ -442,7 +452,11 @@ class GameStore:
                     report.existing.append(game_id)
                     continue
                 seen.add(game_id)
-                self._write_game(game_id, _documents(game, created), revision=1)
+                try:
+                    self._write_game(game_id, _documents(game, created), revision=1)
+                except UnwritableError as refusal:
+                    report.refused.append((where_of[game_id], str(refusal)))
+                    continue
                 kept.append((game_id, game, created))
                 report.new.append(game_id)
             self._index_put([summarize(game_id, game, created) for game_id, game, created in kept])

@@ -53,6 +53,10 @@ class NewerSchemaError(StorageError):
     """A file written by a newer Bidwell: it is left exactly as it is."""
 
 
+class UnwritableError(StorageError):
+    """Data that cannot be written as JSON (nested too deeply, a number too long to write); nothing was written."""
+
+
 @dataclass(frozen=True)
 class Notice:
     """Something the storage did on its own that the user should be told (a bad file moved aside)."""
@@ -209,7 +213,11 @@ class AtomicJSONStorage(Storage):
 
     def _replace_with(self, data: dict[str, Any]) -> None:
         """Write ``data`` whole; on any failure the file stays as it was and :class:`StorageError` says why."""
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        except (RecursionError, ValueError, TypeError) as error:
+            detail = "it is nested too deeply" if isinstance(error, RecursionError) else str(error)
+            raise UnwritableError(f"cannot save {self.path.name}: {detail}") from None
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -338,6 +346,7 @@ __all__ = [
     "NewerSchemaError",
     "Notice",
     "StorageError",
+    "UnwritableError",
     "collecting_notices",
     "remove_file",
 ]

@@ -561,3 +561,15 @@ def test_a_data_folder_that_is_a_file_is_one_clear_refusal(tmp_path):
     folder.write_text("not a folder", encoding="utf-8")
     with pytest.raises(StorageError, match=r"the data folder .* is a file, not a folder; .* --data DIR"):
         GameStore(folder)
+
+
+def test_a_record_too_deeply_nested_to_store_is_refused_and_the_rest_is_imported(store):
+    record = record_from_game(Game.new("rage", FOUR))
+    deep: list = []
+    for _ in range(sys.getrecursionlimit() - 20):  # readable as JSON, too deep to write inside a game file
+        deep = [deep]
+    report = store.import_records([("deep.json", dict(record, notes=deep)), ("plain.json", record)])
+    assert len(report.new) == 1 and report.existing == []
+    ((where, reason),) = report.refused
+    assert where == "deep.json" and "nested too deeply" in reason
+    assert [s.id for s in GameStore(store.path).history().items] == report.new
