@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from scoring.errors import BidwellError, SetupError, TemplateError
 from scoring.messages import render
+from scoring.text import escaped, json_escaped
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 1
@@ -29,9 +30,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
-    sys.stderr.write(f"error: {' '.join(text.split())}\n")
-    sys.stderr.flush()
+    """Say ``text`` as one ``error:`` line on standard error and exit with ``status``."""
+    say(f"error: {' '.join(text.split())}")
     raise SystemExit(status)
+
+
+def say(line: str) -> None:
+    """Write one line to standard error, any control character in it escaped so a name cannot drive the terminal."""
+    sys.stderr.write(escaped(line) + "\n")
+    sys.stderr.flush()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,7 +212,7 @@ def to_json(value: object, indent: str = "") -> str:
 
 
 def _print_json(value: object) -> None:
-    text = to_json(value) + "\n"
+    text = json_escaped(to_json(value)) + "\n"
     try:
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.flush()

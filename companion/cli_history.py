@@ -8,12 +8,13 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from companion.cli import fail, to_json
+from companion.cli import fail, say, to_json
 from companion.history import GameStore, GameSummary, default_data_folder
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.errors import BidwellError
 from scoring.record import parse_record
+from scoring.text import escaped, json_escaped
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as error:
         fail(str(error))
     for notice in store.notices:
-        sys.stderr.write(t("cli.note", text=notice.text) + "\n")
+        say(t("cli.note", text=notice.text))
     return status
 
 
@@ -33,7 +34,8 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
         page=args.page, per_page=args.per_page, game=args.game, player=args.player, finished=args.finished
     )
     if args.json:
-        _write(to_json({"page": page.page, "has_more": page.has_more, "games": [s.to_json() for s in page.items]}))
+        games = [s.to_json() for s in page.items]
+        _write(json_escaped(to_json({"page": page.page, "has_more": page.has_more, "games": games})))
         return 0
     if not page.items:
         _write(t("cli.no_games") if page.page == 1 else t("cli.no_games_page", page=page.page))
@@ -58,6 +60,7 @@ def _status(summary: GameSummary) -> str:
 
 def _table(rows: list[tuple[str, ...]]) -> list[str]:
     """Rows padded into columns by how wide they show in a terminal (Japanese takes two cells)."""
+    rows = [tuple(escaped(cell) for cell in row) for row in rows]
     widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["  ".join(cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)).rstrip() for row in rows]
 
@@ -72,16 +75,16 @@ def _export(store: GameStore, args: argparse.Namespace) -> int:
         report = store.export_all()
         value: object = report.records
         for game_id, damage in report.partial:
-            sys.stderr.write(t("cli.export_partial", id=game_id, damage=damage) + "\n")
+            say(t("cli.export_partial", id=game_id, damage=damage))
         for game_id, reason in report.failed:
-            sys.stderr.write(f"error: {reason}\n")
+            say(f"error: {reason}")
         status = 2 if report.failed else 0
     else:
         saved = store.open(args.id)
         value = saved.record()
         if saved.damage is not None:
-            sys.stderr.write(t("cli.export_partial", id=saved.id, damage=saved.damage) + "\n")
-    text = json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+            say(t("cli.export_partial", id=saved.id, damage=saved.damage))
+    text = json_escaped(json.dumps(value, ensure_ascii=False, indent=2)) + "\n"
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -114,7 +117,7 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
     if lines:
         _write("\n".join(lines))
     for line in unreadable + [f"{where}: {reason}" for where, reason in report.refused]:
-        sys.stderr.write(f"error: {line}\n")
+        say(f"error: {line}")
     return 2 if unreadable or report.refused else 0
 
 

@@ -237,13 +237,21 @@ def _footer(lines: Sequence[str], width: float) -> Table:
 
 
 def fit(text: str, width: float, size: float) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` points at ``size``."""
+    """``text`` as it fits ``width`` points at ``size``: whole, or its longest start that fits with an ellipsis.
+
+    Measures a logarithmic number of starts, so a name of any length fits at once.
+    """
     _register_font()
     if pdfmetrics.stringWidth(text, FONT, size) <= width:
         return text
-    while text and pdfmetrics.stringWidth(text + "\u2026", FONT, size) > width:
-        text = text[:-1]
-    return text + "\u2026"
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if pdfmetrics.stringWidth(text[:middle] + "\u2026", FONT, size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits] + "\u2026"
 
 
 @cache

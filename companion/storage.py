@@ -214,14 +214,18 @@ class AtomicJSONStorage(Storage):
     def _replace_with(self, data: dict[str, Any]) -> None:
         """Write ``data`` whole; on any failure the file stays as it was and :class:`StorageError` says why."""
         try:
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except (RecursionError, ValueError, TypeError) as error:
-            detail = "it is nested too deeply" if isinstance(error, RecursionError) else str(error)
+            detail = (
+                "it is nested too deeply" if isinstance(error, RecursionError)
+                else "it holds text that is not valid Unicode" if isinstance(error, UnicodeEncodeError)
+                else str(error)
+            )
             raise UnwritableError(f"cannot save {self.path.name}: {detail}") from None
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(temporary, "w", encoding="utf-8", newline="\n") as file:
+            with open(temporary, "wb") as file:
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
@@ -248,6 +252,10 @@ class AtomicJSONStorage(Storage):
             raise _BadFile("was not UTF-8 text") from None
         except json.JSONDecodeError:
             raise _BadFile("was not readable JSON (cut short, or damaged)") from None
+        except RecursionError:
+            raise _BadFile("was nested deeper than any Bidwell file") from None
+        except ValueError:  # a number past Python's integer-string limit
+            raise _BadFile("held a number longer than any Bidwell file has") from None
         table = data.get(META_TABLE) if isinstance(data, dict) else None
         meta = table.get("1") if isinstance(table, dict) else None
         if not isinstance(meta, dict) or meta.get("kind") != self.kind or not isinstance(meta.get("schema"), int):

@@ -6,7 +6,10 @@ what is wrong and what is allowed, and is raised before anything changes.
 
 from __future__ import annotations
 
+import sys
+
 from scoring.messages import render
+from scoring.text import SHOWN_MAX, shortened
 
 
 class BidwellError(ValueError):
@@ -16,7 +19,7 @@ class BidwellError(ValueError):
         self.key = key
         self.hand = hand
         self.player = player
-        self.params = params
+        self.params = {name: _short(value) for name, value in params.items()}
         super().__init__(self.message)
 
     @property
@@ -75,3 +78,14 @@ class UndoError(BidwellError):
 
 class RecordError(BidwellError):
     """A game record that is not well formed."""
+
+
+def _short(value: object) -> object:
+    """A value as a message repeats it: a megabyte of text or a 4,000-digit number is cut, not printed whole."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return value
+    try:
+        text = str(value)
+    except ValueError:  # an integer too long for Python to write out
+        return f"a number of more than {sys.get_int_max_str_digits()} digits"
+    return shortened(text) if len(text) > SHOWN_MAX else value

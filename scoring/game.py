@@ -33,6 +33,7 @@ from scoring.errors import (
 )
 from scoring.messages import render
 from scoring.points import hand_points, outcome
+from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
 
 
 class Phase(StrEnum):
@@ -711,7 +712,11 @@ class Game:
 
 
 def check_players(players: object) -> tuple[str, ...]:
-    """The names as the game keeps them (trimmed, NFC); :class:`SetupError` for an empty or repeated one."""
+    """The names as the game keeps them (trimmed, NFC).
+
+    :class:`SetupError` for an empty or repeated name, one longer than
+    :data:`~scoring.text.NAME_MAX` graphemes, or one holding a control character.
+    """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise SetupError("players.not_list")
     names: list[str] = []
@@ -722,6 +727,10 @@ def check_players(players: object) -> tuple[str, ...]:
         name = unicodedata.normalize("NFC", raw.strip())
         if not name:
             raise SetupError("players.name_empty", seat=seat)
+        if (character := unsafe_character(name)) is not None:
+            raise SetupError("players.name_control", seat=seat, character=escaped(character))
+        if graphemes_over(name, NAME_MAX):
+            raise SetupError("players.name_long", seat=seat, max=NAME_MAX, name=shortened(name, NAME_MAX))
         if name in seen:
             raise SetupError("players.name_duplicate", name=name, first=seen[name], second=seat)
         seen[name] = seat

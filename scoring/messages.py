@@ -24,6 +24,11 @@ ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "players.not_list": "players must be a list of names",
     "players.name_type": "player {seat} must be a name (text), got {value}",
     "players.name_empty": "player {seat} has an empty name",
+    "players.name_long": "player {seat}'s name is longer than {max} characters: '{name}'",
+    "players.name_control": (
+        "player {seat}'s name holds a control character ({character}); "
+        "names are letters, digits, spaces and punctuation"
+    ),
     "players.name_duplicate": "'{name}' is at the table twice (players {first} and {second})",
     "dealer.range": "first dealer must be a seat from 0 to {last}, got {value}",
     # bids
@@ -71,6 +76,13 @@ ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "coin.not_tied": "{name} is not among the tied players ({tied})",
     # records
     "record.json": "the record is not valid JSON: {detail}",
+    "record.too_deep": (
+        "the record is nested more than {limit} levels deep; a record needs 4 (lists in a hand in a list of hands)"
+    ),
+    "record.long_number": (
+        "the record holds a number of more than {limit} digits; bids, tricks and seats are small whole numbers"
+    ),
+    "record.surrogate": "the record holds text that is not valid Unicode (a lone \\u{code}); save it again as UTF-8",
     "record.encoding": "the record is not UTF-8 text: {detail}",
     "record.not_object": "a record is a JSON object, got {kind}",
     "record.format": "record format {value} is not supported (this Bidwell reads format 1)",
@@ -125,3 +137,4 @@ def render(key: str, params: Mapping[str, object], catalog: Mapping = ENGLISH) -
     if not isinstance(entry, str):
         entry = entry["one" if params.get("count") == 1 else "other"]
     return entry.format(**params)
+

@@ -9,6 +9,7 @@ back, keeping keys the engine does not read (dates, notes, the app's ids).
 from __future__ import annotations
 
 import json
+import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -17,6 +18,9 @@ from scoring.errors import BidwellError, CoinFlipError, RecordError
 from scoring.game import Game, Start
 
 FORMAT = 1
+
+MAX_DEPTH = 64
+"""The deepest nesting a record may have: a record itself needs 4; the rest is room for kept extras."""
 
 _KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
 _HAND_KEYS = frozenset({"bids", "tricks"})
@@ -30,11 +34,37 @@ def parse_record(data: bytes | str) -> Any:
         except UnicodeDecodeError as error:
             raise RecordError("record.encoding", detail=f"byte {error.start}: {error.reason}") from None
     try:
-        return json.loads(data)
+        value = json.loads(data)
     except json.JSONDecodeError as error:
         raise RecordError("record.json", detail=f"line {error.lineno}, column {error.colno}: {error.msg}") from None
     except RecursionError:
-        raise RecordError("record.json", detail="nested too deeply") from None
+        raise RecordError("record.too_deep", limit=MAX_DEPTH) from None
+    except ValueError:  # Python refuses to read an integer of more than sys.get_int_max_str_digits() digits
+        raise RecordError("record.long_number", limit=sys.get_int_max_str_digits()) from None
+    _check_keepable(value)
+    return value
+
+
+def _check_keepable(value: object) -> None:
+    """Refuse what no store or file could keep: nesting past :data:`MAX_DEPTH`, text that is not Unicode."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise RecordError("record.surrogate", code=f"{ord(item[error.start]):04x}") from None
+            continue
+        if not isinstance(item, (dict, list)):
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError("record.too_deep", limit=MAX_DEPTH)
+        if isinstance(item, dict):
+            pending += [(key, depth) for key in item]
+            pending += [(child, depth + 1) for child in item.values()]
+        else:
+            pending += [(child, depth + 1) for child in item]
 
 
 def game_from_record(record: object) -> Game:
