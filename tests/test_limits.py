@@ -1,0 +1,194 @@
+"""Input past every sensible size: one clear refusal, never a traceback, a hang or a raw escape on a terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from reportlab.pdfbase import pdfmetrics
+
+from companion import sheets
+from companion.history import GameStore
+from companion.viewmodels import NewGameModel
+from scoring.errors import SetupError
+from scoring.game import Game, check_players
+
+BIDWELL = Path(sys.executable).with_name("bidwell")
+
+
+def bidwell(*args, stdin: bytes = b""):
+    return subprocess.run([str(BIDWELL), *map(str, args)], input=stdin, capture_output=True, timeout=60)
+
+
+def record(**changes) -> dict:
+    """A sound one-hand Rage record (10 cards, Anna takes all), changed as asked."""
+    base = {"format": 1, "game": "rage", "players": ["Anna", "Béla", "Csilla"], "first_dealer": 0,
+            "hands": [{"bids": [10, 0, 0], "tricks": [10, 0, 0]}]}
+    return {**base, **changes}
+
+
+def one_error_line(result) -> str:
+    assert result.returncode == 2, result.stderr.decode("utf-8", "replace")[-500:]
+    assert result.stdout == b""
+    lines = result.stderr.decode("utf-8").splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines[:3]
+    return lines[0]
+
+
+# -- names --
+
+
+def test_a_name_is_measured_in_what_a_person_sees():
+    accented = "e\u0301" * 40  # 80 code points, 40 letters é
+    family = "\U0001F468\u200D\U0001F469\u200D\U0001F467" * 40  # 200 code points, 40 family emoji
+    assert check_players([accented, family, "B"])[1] == family
+    with pytest.raises(SetupError) as refused:
+        check_players(["Anna", "x" * 41])
+    assert str(refused.value) == "player 2's name is longer than 40 characters: '" + "x" * 40 + "… (41 characters)'"
+
+
+@pytest.mark.parametrize("character, shown", [("\x1b", "\\x1b"), ("\x07", "\\x07"), ("\x9b", "\\x9b"),
+                                              ("\u202e", "\\u202e"), ("\x00", "\\x00")])
+def test_a_name_with_a_control_character_is_refused_and_the_character_named(character, shown):
+    with pytest.raises(SetupError) as refused:
+        check_players(["Anna", f"Bé{character}la"])
+    assert str(refused.value).startswith(f"player 2's name holds a control character ({shown});")
+    assert character not in str(refused.value)
+
+
+def test_the_app_refuses_a_long_or_controlling_name_and_keeps_the_table():
+    model = NewGameModel(game_id="rage")
+    assert model.add_player("Anna") and model.add_player("Béla")
+    assert not model.add_player("Zs" * 30)
+    assert "longer than 40 characters" in model.message
+    assert not model.add_player("Csilla\x1b[2J")
+    assert "control character (\\x1b)" in model.message
+    assert model.players == ["Anna", "Béla"]
+    assert model.add_player("Csilla") and model.message is None
+
+
+def test_a_record_with_a_megabyte_name_is_one_error_line_from_score_import_and_sheet(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record(players=["A" * 2_000_000, "Béla", "Csilla"])), encoding="utf-8")
+    for command in (["score", path], ["import", "--data", tmp_path / "data", path],
+                    ["sheet", "--record", path, "-o", tmp_path / "sheet.pdf"]):
+        result = bidwell(*command)
+        if command[0] == "import":
+            assert result.returncode == 2 and b"Traceback" not in result.stderr
+            assert "longer than 40 characters" in result.stderr.decode("utf-8")
+            assert len(result.stderr) < 1000
+        else:
+            line = one_error_line(result)
+            assert "player 1's name is longer than 40 characters" in line and len(line) < 200
+    assert not (tmp_path / "sheet.pdf").exists()
+
+
+def test_the_sheet_command_refuses_a_name_with_an_escape_sequence(tmp_path):
+    result = bidwell("sheet", "--game", "rage", "--names", "Anna,B\x1b]0;pwned\x07éla,Csilla", "-o", tmp_path / "s.pdf")
+    line = one_error_line(result)
+    assert "\x1b" not in line and "\\x1b" in line
+
+
+def test_history_and_export_show_control_characters_of_an_older_game_escaped(tmp_path, monkeypatch):
+    # A game stored before names were checked: the check is lifted only while it is written.
+    monkeypatch.setattr("scoring.game.unsafe_character", lambda text: None)
+    store = GameStore(tmp_path / "data")
+    saved = store.start(Game.new("rage", ["An\x1b[2Jna", "B\x9b31mla", "C\u202eC"]))
+    monkeypatch.undo()
+    for command in (["history"], ["history", "--json"], ["export", saved.id], ["export", "--all"]):
+        result = bidwell(*command, "--data", tmp_path / "data")
+        assert b"Traceback" not in result.stderr
+        for stream in (result.stdout.decode("utf-8"), result.stderr.decode("utf-8")):
+            assert not any(c in stream for c in "\x1b\x9b\u202e"), (command, stream[:300])
+        said = result.stdout.decode("utf-8") + result.stderr.decode("utf-8")
+        assert "\\x1b" in said or "\\u001b" in said, (command, said[:300])
+        if command == ["history"]:
+            assert "An\\x1b[2Jna" in said
+
+
+# -- sheets --
+
+
+def test_a_name_too_wide_for_its_column_is_cut_in_a_few_measurements(monkeypatch):
+    measured = []
+    real = pdfmetrics.stringWidth
+
+    def counting(text, font, size):
+        measured.append(text)
+        return real(text, font, size)
+
+    monkeypatch.setattr(sheets.pdfmetrics, "stringWidth", counting)
+    text = "Wolfeschlegelsteinhausenbergerdorff " * 500
+    cut = sheets.fit(text, 60, 9)
+    assert cut.endswith("\u2026") and text.startswith(cut[:-1])
+    assert real(cut, sheets.FONT, 9) <= 60 < real(text[: len(cut)] + "\u2026", sheets.FONT, 9)
+    assert len(measured) <= 20
+
+
+# -- numbers, nesting, encoding --
+
+
+@pytest.mark.parametrize("where", ["first_dealer", "bid", "extra"])
+def test_a_number_past_pythons_digit_limit_is_one_error_line(tmp_path, where):
+    huge = "9" * 5000
+    text = json.dumps(record())
+    if where == "first_dealer":
+        text = text.replace('"first_dealer": 0', f'"first_dealer": {huge}')
+    elif where == "bid":
+        text = text.replace('"bids": [10,', f'"bids": [{huge},')
+    else:
+        text = text[:-1] + f', "note": {huge}}}'
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    for command in (["score", path], ["sheet", "--record", path, "-o", tmp_path / "s.pdf"]):
+        line = one_error_line(bidwell(*command))
+        assert line == ("error: the record holds a number of more than 4300 digits; "
+                        "bids, tricks and seats are small whole numbers")
+    result = bidwell("import", "--data", tmp_path / "data", path)
+    assert result.returncode == 2 and "more than 4300 digits" in result.stderr.decode()
+
+
+def test_a_large_number_under_the_limit_is_shown_short(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record()).replace('"first_dealer": 0', '"first_dealer": ' + "7" * 4000))
+    line = one_error_line(bidwell("score", path))
+    assert line.startswith("error: first dealer must be a seat from 0 to 2, got 7777") and "(4000 characters)" in line
+    assert len(line) < 300
+
+
+def test_nesting_deeper_than_a_record_can_keep_is_refused_and_a_little_nesting_is_kept(tmp_path):
+    def nested(depth: int) -> str:  # the record is level 1, so the note's lists are levels 2 to depth
+        return "[" * (depth - 1) + "]" * (depth - 1)
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record())[:-1] + f', "note": {nested(65)}}}', encoding="utf-8")
+    line = one_error_line(bidwell("score", path))
+    assert line.startswith("error: the record is nested more than 64 levels deep")
+    path.write_text(json.dumps(record())[:-1] + f', "note": {nested(64)}}}', encoding="utf-8")
+    result = bidwell("import", "--data", tmp_path / "data", path)
+    assert result.returncode == 0, result.stderr
+    exported = bidwell("export", "--all", "--data", tmp_path / "data")
+    assert json.loads(exported.stdout)[0]["note"] == json.loads(nested(64))
+
+
+def test_text_that_is_not_unicode_is_refused_before_it_reaches_the_store(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record())[:-1] + ', "note": "\\ud800"}', encoding="utf-8")
+    for command in (["score", path], ["import", "--data", tmp_path / "data", path]):
+        result = bidwell(*command)
+        assert result.returncode == 2 and b"Traceback" not in result.stderr
+        assert "not valid Unicode (a lone \\ud800)" in result.stderr.decode()
+
+
+def test_a_stored_game_file_with_an_unreadable_number_is_damaged_not_a_crash(tmp_path):
+    store = GameStore(tmp_path / "data")
+    saved = store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))
+    path = tmp_path / "data" / "games" / f"{saved.id}.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"revision":1', '"revision":' + "1" * 5000))
+    path.with_name(path.name + ".bak").unlink(missing_ok=True)
+    result = bidwell("history", "--data", tmp_path / "data")
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert "held a number longer than any Bidwell file has" in result.stderr.decode()
