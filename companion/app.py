@@ -15,7 +15,6 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import flet as ft
 

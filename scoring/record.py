@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import BidwellError, CoinFlipError, RecordError
