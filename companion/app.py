@@ -45,6 +45,7 @@ class BidwellApp:
         self.note: str | None = None
         self.notices: list[Notice] = []
         self._name_field: ft.TextField | None = None
+        self._refused_name: str | None = None
         self.paper = "letter" if _uses_letter(page) else "a4"
         self._suggestions = ft.Row(wrap=True)
         page.title = t("app.title")
@@ -224,9 +225,11 @@ class BidwellApp:
         name_field, suggestions = self._name_field, self._suggestions
 
         async def add(_: object = None, *, name: str | None = None) -> None:
-            if model.add_player(name if name is not None else name_field.value or ""):
+            added = model.add_player(name if name is not None else name_field.value or "")
+            if added:
                 name_field.value = ""
                 suggestions.controls = []
+            self._refused_name = None if added else model.message
             self.draw()
             await name_field.focus()
 
@@ -239,6 +242,9 @@ class BidwellApp:
 
         name_field.on_submit = add
         name_field.on_change = suggest
+        if self._refused_name and self._refused_name == model.message:
+            # Said just above the field that still holds the name: focusing the field brings both into sight.
+            controls.append(ft.Text(model.message, color=ft.Colors.ERROR))
         controls += [ft.Row([name_field, _icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add)]), suggestions]
         if model.players:
             dealer = ft.RadioGroup(
@@ -251,7 +257,7 @@ class BidwellApp:
                 ),
             )
             controls += [ft.Text(t("setup.first_dealer"), size=18, weight=ft.FontWeight.W_600), dealer]
-        if model.message:
+        if model.message and model.message != self._refused_name:
             controls.append(ft.Text(model.message, color=ft.Colors.ERROR))
         controls.append(_wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=self._start_game)))
         controls.append(_wide(ft.OutlinedButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=self._blank_sheet)))

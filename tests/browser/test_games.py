@@ -191,3 +191,21 @@ def test_rage_with_action_cards_an_undo_and_a_correction(phone):
     phone.see("1. Béla: 90")
     phone.see("2. Anna: 30")
     phone.shot("rage over")
+
+
+def test_a_name_too_long_or_with_a_control_character_is_refused_and_stays_in_the_field(phone):
+    phone.tap("New game")
+    phone.choose("radio", "Rage")
+    phone.add_player("Anna")
+    long_name = "Maximiliane Wolfeschlegelsteinhausenberger"  # 42 letters
+    phone.type_into("Player's name", long_name, submit=False)
+    phone.tap("Add player")
+    phone.see("name is longer than 40 characters")
+    expect(phone.page.get_by_role("textbox", name="Player's name")).to_have_value(long_name)
+    phone.shot("long name refused")
+    phone.type_into("Player's name", "Béla\u001b[2J", submit=False)
+    phone.tap("Add player")
+    phone.see("holds a control character (\\x1b)")
+    expect(phone.page.get_by_role("textbox", name="Player's name")).to_have_value("Béla\u001b[2J")
+    assert phone.page.get_by_text(". Béla", exact=False).count() == 0
+    phone.shot("control character refused")
