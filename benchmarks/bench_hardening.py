@@ -65,9 +65,15 @@ TWO_WRITERS = textwrap.dedent(
     """
     import hashlib, json, random, sys
     from companion.history import ConflictError, GameStore
+    from companion.storage import StorageError
 
-    store = GameStore(sys.argv[1])
-    saved = store.open(sys.argv[2])
+    while True:  # two writers hammering one lock can starve one past its wait, as a person would be told
+        try:
+            store = GameStore(sys.argv[1])
+            saved = store.open(sys.argv[2])
+            break
+        except StorageError:
+            print("busy", flush=True)
     chance = random.Random(int(sys.argv[3]))
     while True:
         state = saved.state
@@ -85,6 +91,9 @@ TWO_WRITERS = textwrap.dedent(
                 saved.record_tricks(taken)
         except ConflictError:
             print("conflict", flush=True)
+            continue
+        except StorageError:
+            print("busy", flush=True)
             continue
         digest = hashlib.sha256(json.dumps(saved.actions, sort_keys=True).encode()).hexdigest()
         print("saved", saved.revision, digest, flush=True)
@@ -125,7 +134,7 @@ def leftovers(folder: Path) -> int:
 def kills(rounds: int, chance: random.Random) -> dict[str, int]:
     """Kill writers at random moments; see (1) in the module's text."""
     totals = {"kills": 0, "acknowledged": 0, "lost": 0, "not replaying": 0, "hidden": 0, "temp left": 0,
-              "temp before reopen": 0, "conflicts": 0}
+              "temp before reopen": 0, "conflicts": 0, "busy": 0}
     with tempfile.TemporaryDirectory() as scratch:
         single, shared = Path(scratch) / "single", Path(scratch) / "shared"
         acknowledged: dict[str, int] = {}
@@ -155,6 +164,8 @@ def kills(rounds: int, chance: random.Random) -> dict[str, int]:
                 parts = line.split()
                 if parts == ["conflict"]:
                     totals["conflicts"] += 1
+                elif parts == ["busy"]:
+                    totals["busy"] += 1
                 elif len(parts) != 3:  # a line the kill cut short acknowledges nothing
                     continue
                 elif folder is single:
