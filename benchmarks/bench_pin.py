@@ -7,11 +7,10 @@ session for every three guesses (the free tries), guessing PINs in order
 as fast as the server answers. The real PIN (read from the server's
 output) is skipped, so the attack runs for the whole time.
 
-A guess counts as checked when the server answers "That PIN is not right";
-one answered "Too many wrong PINs" was refused unchecked, except the one
-that used up the last try (at most one per refill), so the figure is a
-lower bound by that much. Prints the checked guesses a minute and the
-expected days to find the PIN (500,000 guesses) at that rate.
+A guess was checked when the answer starts "That PIN is not right" (it
+may go on to say how long to wait now); an answer starting "Too many wrong
+PINs" means it was refused unchecked. Prints the checked guesses a minute
+and the expected days to find the PIN (500,000 guesses) at that rate.
 
 Run from the checkout:
 

@@ -177,7 +177,8 @@ class BidwellApp:
                 self.unlocked = True
                 self.note = None
             elif answer.must_wait:
-                self.note = t("lan.pin_wait", count=answer.wait_seconds)
+                # Whether this guess was checked before the wait began, or refused unchecked, is said apart.
+                self.note = t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", count=answer.wait_seconds)
             else:
                 self.note = t("lan.pin_wrong")
             try:

@@ -67,7 +67,7 @@ class WireSession:
             self._read_one()
 
     def guess(self, value: Any, *, answers: tuple[str, ...]) -> str:
-        """Type ``value`` into the PIN field, submit it, and return the first new text starting with one of ``answers``."""
+        """Type ``value`` into the PIN field, submit it; return the first new text starting with one of ``answers``."""
         seen = len(self.texts)
         self._send(UPDATE_CONTROL_PROPS, {"id": self.pin_field, "props": {"value": value}})
         self._send(CONTROL_EVENT, {"target": self.pin_field, "name": "submit", "data": None})

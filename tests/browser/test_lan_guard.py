@@ -76,7 +76,8 @@ def test_anything_but_six_digits_is_a_wrong_pin_and_never_a_traceback(own_server
         for odd in (123456, None, "١٢٣٤٥٦"):
             assert session.guess(odd, answers=ANSWERS).startswith("That PIN is not right"), odd
         # The odd ones counted as wrong tries: the fourth starts the wait, and the right PIN is then refused.
-        assert session.guess("9" * 100_000, answers=ANSWERS) == "Too many wrong PINs; try again in 30 seconds."
+        assert session.guess("9" * 100_000, answers=ANSWERS) == (
+            "That PIN is not right. Too many wrong PINs; try again in 30 seconds.")
         assert session.guess(pin_of(server), answers=ANSWERS).startswith("Too many wrong PINs; try again in")
         assert session.crashes == []
     finally:
@@ -92,12 +93,12 @@ def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(
         phone.type_into("PIN", guess)
         phone.see("That PIN is not right")
     phone.type_into("PIN", wrong[3])
-    phone.see("Too many wrong PINs; try again in 30 seconds.")
+    phone.see("That PIN is not right. Too many wrong PINs; try again in 30 seconds.")
     phone.shot("must wait")
     phone.type_into("PIN", pin)
-    # The screen is drawn anew with an empty field once the server has answered this guess.
+    # The screen is drawn anew with an empty field once the server has answered this guess: unchecked.
     expect(phone.page.get_by_role("textbox", name="PIN")).to_have_value("")
-    phone.see("Too many wrong PINs; try again in")
+    expect(phone.page.get_by_text(re.compile(r"^Too many wrong PINs; try again in \d+ seconds?\.$"))).to_be_visible()
     assert phone.page.get_by_role("button", name="New game").count() == 0
     phone.shot("right pin refused during the wait")
     phone.page.context.close()
