@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import signal
+import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -118,6 +120,23 @@ class _Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, open_url: str | None):
         super().__init__(config)
         self.open_url = open_url
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """Ctrl-C or SIGTERM shuts the server down and ``serve`` returns (exit status 0), as under ``ft.run``.
+
+        uvicorn's own version raises the signal again once it has shut down, which would end the process
+        with SIGTERM's status (or a KeyboardInterrupt) instead of returning.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        originals = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in originals.items():
+                signal.signal(sig, handler)
 
     async def startup(self, sockets=None) -> None:  # noqa: ANN001 - uvicorn's signature
         await super().startup(sockets)

@@ -102,3 +102,12 @@ def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(
     assert phone.page.get_by_role("button", name="New game").count() == 0
     phone.shot("right pin refused during the wait")
     phone.page.context.close()
+
+
+def test_sigterm_stops_the_server_after_a_client_left_without_registering(own_server):
+    """Flet 1.0.5's handler waits forever for a client that closed before registering; it must not hold the server."""
+    server = own_server("--lan")
+    with connect(ws_url(server), origin=f"http://127.0.0.1:{server.port}", open_timeout=15) as unregistered:
+        unregistered.ping().wait(15)
+    server.process.terminate()
+    assert server.process.wait(timeout=30) == 0
