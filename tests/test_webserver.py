@@ -58,3 +58,27 @@ def test_a_refused_handshake_never_reaches_the_app():
     asyncio.run(SameOriginWebSockets(app)(scope("http://evil.example", "127.0.0.1:8550"), None, send))
     assert reached == []
     assert sent == [{"type": "websocket.close", "code": 1008}]
+
+
+def test_a_handler_that_outlives_its_client_is_cancelled(monkeypatch):
+    """Flet 1.0.5 waits forever for a client that left before registering; the wrapper ends that wait."""
+    monkeypatch.setattr("companion.webserver.HANDLER_GRACE_SECONDS", 0)
+    cancelled = []
+
+    async def stuck_app(scope, receive, send):
+        await receive()
+        try:
+            await asyncio.Event().wait()  # as Flet's send loop waits on its queue
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
+
+    async def receive():
+        return {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message):
+        pass
+
+    own = scope("http://127.0.0.1:8550", "127.0.0.1:8550")
+    asyncio.run(asyncio.wait_for(SameOriginWebSockets(stuck_app)(own, receive, send), timeout=10))
+    assert cancelled == [True]
