@@ -11,8 +11,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import logging
 import os
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 
@@ -20,9 +20,12 @@ import flet as ft
 
 from companion.app_assets import ASSETS
 from companion.history import GameStore, GameSummary, SavedGame
+from companion.lan import PinAnswer, PinGate, new_pin
 from companion.storage import Notice, StorageError, collecting_notices
 from companion.texts import t
 from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
+
+log = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
 TAP = 48  # the smallest comfortable tap target, in logical pixels
@@ -32,12 +35,15 @@ FONT = "Bidwell Sans"
 class BidwellApp:
     """One browser tab (a Flet session): which screen is showing, and its model."""
 
-    def __init__(self, page: ft.Page, store: GameStore, *, pin: str | None = None, join_url: str | None = None):
+    def __init__(
+        self, page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None
+    ):
         self.page = page
         self.store = store
-        self.pin = pin
+        # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
+        self.pin_session = pin_gate.session() if pin_gate else None
         self.join_url = join_url
-        self.unlocked = pin is None
+        self.unlocked = pin_gate is None
         self.route = "start"
         self.setup: NewGameModel | None = None
         self.play: PlayModel | None = None
@@ -160,12 +166,25 @@ class BidwellApp:
                              autofocus=True)
 
         def check(_: object) -> None:
-            if field.value and secrets.compare_digest(field.value.strip(), self.pin or ""):
+            # Whoever has not given the PIN learns nothing but "wrong" or "wait": an exception escaping here
+            # would make Flet send its traceback to them (SESSION_CRASHED), so it is logged here instead.
+            try:
+                answer = self.pin_session.guess(field.value)
+            except Exception:
+                log.exception("checking a PIN failed")
+                answer = PinAnswer(opened=False, checked=False)
+            if answer.opened:
                 self.unlocked = True
                 self.note = None
+            elif answer.must_wait:
+                # Whether this guess was checked before the wait began, or refused unchecked, is said apart.
+                self.note = t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", count=answer.wait_seconds)
             else:
                 self.note = t("lan.pin_wrong")
-            self.draw()
+            try:
+                self.draw()
+            except Exception:
+                log.exception("drawing after a PIN failed")
 
         field.on_submit = check
         return [ft.Text(t("lan.pin_title"), size=20), field, _wide(ft.FilledButton(t("lan.pin_go"), on_click=check)),
@@ -688,7 +707,8 @@ def serve(
         ft.run(lambda page: BidwellApp(page, store).draw(), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
         return 0
     host = "0.0.0.0" if lan else HOST
-    pin = f"{secrets.randbelow(10**6):06d}" if lan else None
+    pin = new_pin() if lan else None
+    pin_gate = PinGate(pin) if pin else None
     url = f"http://{_lan_address() if lan else HOST}:{port}"
     print(t("serve.at", url=url), flush=True)
     if lan:
@@ -696,11 +716,13 @@ def serve(
         print(t("serve.pin", pin=pin), flush=True)
 
     def main(page: ft.Page) -> None:
-        BidwellApp(page, store, pin=pin, join_url=url if lan else None).draw()
+        BidwellApp(page, store, pin_gate=pin_gate, join_url=url if lan else None).draw()
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
-    view = ft.AppView.WEB_BROWSER if open_browser and has_display and not lan else None
-    ft.run(main, view=view, host=host, port=port, no_cdn=True, assets_dir=str(ASSETS))
+    from companion.webserver import serve_web
+
+    open_url = url if open_browser and has_display and not lan else None
+    serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url)
     return 0
 
 

@@ -156,6 +156,10 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "lan.pin_label": "PIN",
     "lan.pin_go": "Open",
     "lan.pin_wrong": "That PIN is not right; it has 6 digits and is shown where Bidwell was started.",
+    "lan.pin_wait": {"one": "Too many wrong PINs; try again in {count} second.",
+                     "other": "Too many wrong PINs; try again in {count} seconds."},
+    "lan.pin_wrong_wait": {"one": "That PIN is not right. Too many wrong PINs; try again in {count} second.",
+                           "other": "That PIN is not right. Too many wrong PINs; try again in {count} seconds."},
     "lan.join": "Join from another phone",
     "lan.qr": "QR code of {url}",
     # notices

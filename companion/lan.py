@@ -1,0 +1,142 @@
+"""Guarding the app on the local network: how often a PIN may be guessed.
+
+With ``--lan`` anyone on the network can open the app, and only the
+6-digit PIN printed on the host keeps them out. A million PINs is few:
+unthrottled, a script guesses one in minutes. :class:`PinGate` makes that
+take months:
+
+- each session (browser tab) gets a few free tries, then must wait, and the
+  wait doubles with every further wrong PIN;
+- because a script can open as many sessions as it likes, all sessions
+  together may also make only a few wrong guesses a minute (a token bucket
+  shared by the whole server). At 5 a minute the expected 500,000 guesses
+  take about 69 days.
+
+A guess made while a wait is running is refused without being checked, so
+guessing faster gains nothing. The clock is injectable so the policy is
+tested without sleeping.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+PIN_DIGITS = 6
+FREE_TRIES = 3
+FIRST_WAIT_SECONDS = 30.0
+LONGEST_WAIT_SECONDS = 3600.0
+SERVER_WRONG_PER_MINUTE = 5.0
+SERVER_BURST = 5.0
+
+
+@dataclass(frozen=True)
+class PinAnswer:
+    """What a guess came to: ``opened`` or not, whether it was ``checked`` at all, and the seconds left to wait."""
+
+    opened: bool
+    checked: bool
+    wait_seconds: int = 0
+
+    @property
+    def must_wait(self) -> bool:
+        """The guess was refused unchecked (or the next one will be) until the wait is over."""
+        return self.wait_seconds > 0
+
+
+def new_pin() -> str:
+    """A fresh random PIN of :data:`PIN_DIGITS` ASCII digits."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
+def is_pin_shaped(guess: object) -> bool:
+    """Exactly six ASCII digits (``str.isdigit`` alone would let '١٢٣٤٥٦' through)."""
+    return isinstance(guess, str) and len(guess) == PIN_DIGITS and guess.isascii() and guess.isdigit()
+
+
+class PinGate:
+    """The server's one PIN and the throttle on guessing it, shared by all sessions; thread-safe.
+
+    Call :meth:`session` once per browser tab and pass each guess to
+    :meth:`PinSession.guess`.
+    """
+
+    def __init__(
+        self,
+        pin: str,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        free_tries: int = FREE_TRIES,
+        first_wait: float = FIRST_WAIT_SECONDS,
+        longest_wait: float = LONGEST_WAIT_SECONDS,
+        server_wrong_per_minute: float = SERVER_WRONG_PER_MINUTE,
+        server_burst: float = SERVER_BURST,
+    ):
+        if not is_pin_shaped(pin):
+            raise ValueError(f"a PIN is {PIN_DIGITS} ASCII digits")
+        self._pin = pin.encode("ascii")
+        self._clock = clock
+        self.free_tries = free_tries
+        self.first_wait = first_wait
+        self.longest_wait = longest_wait
+        self._refill_per_second = server_wrong_per_minute / 60.0
+        self._burst = server_burst
+        self._tokens = server_burst
+        self._filled_at = clock()
+        # Handlers of different sessions may run on different threads (Flet runs sync handlers in an executor).
+        self._lock = threading.Lock()
+
+    def session(self) -> PinSession:
+        """The throttle state of one new session (browser tab)."""
+        return PinSession(self)
+
+    def expected_days_to_guess(self) -> float:
+        """How long guessing half of all PINs takes at the server-wide limit, in days."""
+        return (10**PIN_DIGITS / 2) / (self._refill_per_second * 86400)
+
+    def _check(self, session: PinSession, guess: object) -> PinAnswer:
+        with self._lock:
+            now = self._clock()
+            self._refill(now)
+            waiting = max(session._wait_until - now, self._server_wait(now))
+            if waiting > 0:
+                return PinAnswer(False, False, math.ceil(waiting))
+            shaped = is_pin_shaped(guess.strip()) if isinstance(guess, str) else False
+            if shaped and secrets.compare_digest(guess.strip().encode("ascii"), self._pin):
+                session._wrong = 0
+                return PinAnswer(True, True)
+            # Every wrong try costs the server a token and the session its free tries.
+            self._tokens -= 1
+            session._wrong += 1
+            beyond = session._wrong - self.free_tries
+            if beyond > 0:
+                session._wait_until = now + min(self.first_wait * 2 ** (beyond - 1), self.longest_wait)
+            waiting = max(session._wait_until - now, self._server_wait(now))
+            return PinAnswer(False, True, math.ceil(waiting) if waiting > 0 else 0)
+
+    def _refill(self, now: float) -> None:
+        self._tokens = min(self._burst, self._tokens + (now - self._filled_at) * self._refill_per_second)
+        self._filled_at = now
+
+    def _server_wait(self, now: float) -> float:
+        """Seconds until the server-wide bucket holds a whole token again (0 if it does)."""
+        if self._tokens >= 1:
+            return 0.0
+        return (1 - self._tokens) / self._refill_per_second
+
+
+class PinSession:
+    """One session's wrong tries and the end of its wait; made by :meth:`PinGate.session`."""
+
+    def __init__(self, gate: PinGate):
+        self._gate = gate
+        self._wrong = 0
+        self._wait_until = float("-inf")
+
+    def guess(self, guess: object) -> PinAnswer:
+        """Check ``guess`` (whatever the client sent) unless a wait is running; a wrong one may start a wait."""
+        return self._gate._check(self, guess)

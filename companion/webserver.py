@@ -1,0 +1,159 @@
+"""Serving the web app ourselves, so that only the app's own pages can open its websocket.
+
+``ft.run`` serves Flet's FastAPI app with uvicorn and offers no way to add a
+middleware. Browsers let any page open a websocket to any address, sending
+the page's origin along: without a check, a page on another local port (or
+on the internet, through DNS rebinding) could drive the app, or guess the
+PIN, from the user's own browser. So the same Flet app
+(``flet_web.fastapi.app``) is served here, wrapped in
+:class:`SameOriginWebSockets`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import signal
+import threading
+import webbrowser
+from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit
+
+import uvicorn
+
+log = logging.getLogger(__name__)
+
+ASGIApp = Callable  # an ASGI application: (scope, receive, send) -> awaitable
+
+# How long Flet's handler of a websocket may run on once the client has gone.
+HANDLER_GRACE_SECONDS = 5.0
+
+
+class SameOriginWebSockets:
+    """ASGI middleware: a websocket is refused (HTTP 403) unless its Origin is the address it came to.
+
+    The Origin must equal ``http://`` plus the request's own Host header, and
+    that host must be an IP address or ``localhost``: a name could be an
+    attacker's, pointed at this machine (DNS rebinding). Browsers always send
+    Origin on websockets; a request without one is refused too.
+    """
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Pass everything on, except websockets from another origin, which are closed before accepting."""
+        if scope["type"] == "websocket" and not same_origin(scope):
+            log.warning("refused a websocket from origin %r to host %r", _header(scope, "origin"),
+                        _header(scope, "host"))
+            # Closing before accepting makes the server answer the handshake with 403 Forbidden.
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] == "websocket":
+            await _ended_after_disconnect(self.app, scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+async def _ended_after_disconnect(app: ASGIApp, scope: dict, receive: Callable, send: Callable) -> None:
+    """Run Flet's websocket handler, but cancel it if it outlives its client by more than a grace period.
+
+    Flet 1.0.5's handler waits forever when a client disconnects without ever registering (a tab closed
+    while loading, a port scanner): each such connection would hold a task for good, and the server
+    could not stop on Ctrl-C or SIGTERM, as it waits for every handler.
+    """
+    disconnected = asyncio.Event()
+
+    async def watched_receive() -> dict:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            disconnected.set()
+        return message
+
+    handler = asyncio.ensure_future(app(scope, watched_receive, send))
+    gone = asyncio.ensure_future(disconnected.wait())
+    try:
+        await asyncio.wait({handler, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not handler.done():
+            await asyncio.wait({handler}, timeout=HANDLER_GRACE_SECONDS)
+    finally:
+        gone.cancel()
+        if not handler.done():
+            handler.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await handler
+
+
+def same_origin(scope: dict) -> bool:
+    """The request's Origin header is its own scheme and Host, and the host is an address, not a name."""
+    origin, host = _header(scope, "origin"), _header(scope, "host")
+    if not origin or not host:
+        return False
+    scheme = "https" if scope.get("scheme") in ("wss", "https") else "http"
+    if origin.lower() != f"{scheme}://{host.lower()}":
+        return False
+    try:
+        hostname = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    if hostname == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(hostname or "")
+    except ValueError:
+        return False
+    return True
+
+
+def _header(scope: dict, name: str) -> str | None:
+    wanted = name.encode("latin-1")
+    values = [value.decode("latin-1") for key, value in scope.get("headers", []) if key.lower() == wanted]
+    # Two Origin (or Host) headers are not something a browser sends: treat as none.
+    return values[0] if len(values) == 1 else None
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which opens a browser on the app once it is listening (if asked to)."""
+
+    def __init__(self, config: uvicorn.Config, open_url: str | None):
+        super().__init__(config)
+        self.open_url = open_url
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """Ctrl-C or SIGTERM shuts the server down and ``serve`` returns (exit status 0), as under ``ft.run``.
+
+        uvicorn's own version raises the signal again once it has shut down, which would end the process
+        with SIGTERM's status (or a KeyboardInterrupt) instead of returning.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        originals = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in originals.items():
+                signal.signal(sig, handler)
+
+    async def startup(self, sockets=None) -> None:  # noqa: ANN001 - uvicorn's signature
+        await super().startup(sockets)
+        if self.started and self.open_url:
+            webbrowser.open(self.open_url)
+
+
+def serve_web(main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None) -> None:
+    """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
+
+    ``open_url`` is opened in a browser once the server listens.
+    """
+    import flet_web.fastapi as flet_fastapi
+
+    app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    config = uvicorn.Config(
+        SameOriginWebSockets(app), host=host, port=port, log_level="warning", ws="websockets-sansio",
+        lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
+    )
+    _Server(config, open_url).run()

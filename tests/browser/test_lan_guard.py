@@ -1,0 +1,113 @@
+"""The real ``bidwell`` process guards its websocket and its PIN (issue 8, item 7).
+
+A page from another origin cannot open the app's websocket, in either mode;
+PIN guessing is throttled through the real server, and whatever a script
+puts in the PIN field gets "wrong", never the server's traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+
+import pytest
+from flet_wire import WireSession
+from phone import Server
+from playwright.sync_api import expect
+from test_server import open_phone
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+ANSWERS = ("That PIN is not right", "Too many wrong PINs")
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    servers: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        server = Server(tmp_path / "data", *extra).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.kill()
+
+
+def ws_url(server: Server) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws"
+
+
+def pin_of(server: Server) -> str:
+    return re.search(r"PIN: (\d{6})", server.output).group(1)
+
+
+@pytest.mark.parametrize("mode", [(), ("--lan",)], ids=["local", "lan"])
+def test_only_the_apps_own_origin_opens_its_websocket(own_server, mode):
+    server = own_server(*mode)
+    other_port = server.port + 1 if server.port < 65535 else server.port - 1
+    for origin in (f"http://127.0.0.1:{other_port}", "http://evil.example", f"http://localhost:{server.port}",
+                   f"https://127.0.0.1:{server.port}", None):
+        with pytest.raises(InvalidStatus) as refused:
+            with connect(ws_url(server), origin=origin, open_timeout=15):
+                pass
+        assert refused.value.response.status_code == 403, origin
+    # The app's own pages still get in (else the refusals above would prove nothing).
+    with connect(ws_url(server), origin=f"http://127.0.0.1:{server.port}", open_timeout=15) as own:
+        own.ping().wait(15)
+
+
+def test_a_name_pointed_at_the_machine_is_refused_even_with_a_matching_origin(own_server):
+    """DNS rebinding: evil.example resolves to 127.0.0.1, so Host and Origin agree, but Host is a name."""
+    server = own_server()
+    rebound = socket.create_connection(("127.0.0.1", server.port), timeout=15)
+    with pytest.raises(InvalidStatus) as refused:
+        with connect(f"ws://evil.example:{server.port}/ws", sock=rebound, origin=f"http://evil.example:{server.port}",
+                     open_timeout=15):
+            pass
+    assert refused.value.response.status_code == 403
+
+
+def test_anything_but_six_digits_is_a_wrong_pin_and_never_a_traceback(own_server):
+    server = own_server("--lan")
+    session = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}")
+    try:
+        for odd in (123456, None, "١٢٣٤٥٦"):
+            assert session.guess(odd, answers=ANSWERS).startswith("That PIN is not right"), odd
+        # The odd ones counted as wrong tries: the fourth starts the wait, and the right PIN is then refused.
+        assert session.guess("9" * 100_000, answers=ANSWERS) == (
+            "That PIN is not right. Too many wrong PINs; try again in 30 seconds.")
+        assert session.guess(pin_of(server), answers=ANSWERS).startswith("Too many wrong PINs; try again in")
+        assert session.crashes == []
+    finally:
+        session.close()
+
+
+def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(browser, own_server):
+    server = own_server("--lan")
+    pin = pin_of(server)
+    wrong = [p for p in ("000000", "111111", "222222", "333333", "444444") if p != pin][:4]
+    phone = open_phone(browser, server.url, "lan-throttle")
+    for guess in wrong[:3]:
+        phone.type_into("PIN", guess)
+        phone.see("That PIN is not right")
+    phone.type_into("PIN", wrong[3])
+    phone.see("That PIN is not right. Too many wrong PINs; try again in 30 seconds.")
+    phone.shot("must wait")
+    phone.type_into("PIN", pin)
+    # The screen is drawn anew with an empty field once the server has answered this guess: unchecked.
+    expect(phone.page.get_by_role("textbox", name="PIN")).to_have_value("")
+    expect(phone.page.get_by_text(re.compile(r"^Too many wrong PINs; try again in \d+ seconds?\.$"))).to_be_visible()
+    assert phone.page.get_by_role("button", name="New game").count() == 0
+    phone.shot("right pin refused during the wait")
+    phone.page.context.close()
+
+
+def test_sigterm_stops_the_server_after_a_client_left_without_registering(own_server):
+    """Flet 1.0.5's handler waits forever for a client that closed before registering; it must not hold the server."""
+    server = own_server("--lan")
+    with connect(ws_url(server), origin=f"http://127.0.0.1:{server.port}", open_timeout=15) as unregistered:
+        unregistered.ping().wait(15)
+    server.process.terminate()
+    assert server.process.wait(timeout=30) == 0

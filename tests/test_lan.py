@@ -1,0 +1,157 @@
+"""The PIN throttle (companion.lan.PinGate) on a fake clock: no test sleeps."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from companion.lan import PinAnswer, PinGate, is_pin_shaped, new_pin
+
+PIN = "482913"
+WRONG = "000000"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def gate(clock: FakeClock, **kw) -> PinGate:
+    return PinGate(PIN, clock=clock, **kw)
+
+
+def test_the_right_pin_opens(clock):
+    assert gate(clock).session().guess(PIN) == PinAnswer(True, True)
+
+
+def test_surrounding_spaces_are_forgiven(clock):
+    assert gate(clock).session().guess(f"  {PIN}\n").opened
+
+
+def test_three_wrong_tries_are_free_and_the_fourth_starts_a_wait(clock):
+    session = gate(clock).session()
+    for _ in range(3):
+        assert session.guess(WRONG) == PinAnswer(False, True, 0)
+    assert session.guess(WRONG) == PinAnswer(False, True, 30)
+
+
+def test_a_guess_during_the_wait_is_refused_unchecked_even_when_right(clock):
+    session = gate(clock).session()
+    for _ in range(4):
+        session.guess(WRONG)
+    clock.advance(10)
+    assert session.guess(PIN) == PinAnswer(False, False, 20)
+    clock.advance(19.5)
+    assert session.guess(PIN) == PinAnswer(False, False, 1)  # rounded up: never "0 seconds"
+    clock.advance(0.5)
+    assert session.guess(PIN).opened
+
+
+def test_refused_guesses_do_not_lengthen_the_wait(clock):
+    session = gate(clock).session()
+    for _ in range(4):
+        session.guess(WRONG)
+    for _ in range(50):
+        session.guess(WRONG)
+    clock.advance(30)
+    assert session.guess(PIN).opened
+
+
+def test_the_waits_double(clock):
+    session = gate(clock, server_burst=100, server_wrong_per_minute=600).session()
+    for _ in range(3):
+        session.guess(WRONG)
+    waits = []
+    for _ in range(5):
+        answer = session.guess(WRONG)
+        waits.append(answer.wait_seconds)
+        clock.advance(answer.wait_seconds)
+    assert waits == [30, 60, 120, 240, 480]
+
+
+def test_the_wait_stops_growing_at_an_hour(clock):
+    session = gate(clock, server_burst=100, server_wrong_per_minute=6000).session()
+    for _ in range(3):
+        session.guess(WRONG)
+    for _ in range(12):
+        answer = session.guess(WRONG)
+        clock.advance(answer.wait_seconds)
+    assert answer.wait_seconds == 3600
+
+
+def test_sessions_have_their_own_free_tries(clock):
+    shared = gate(clock)
+    first, second = shared.session(), shared.session()
+    for _ in range(4):
+        first.guess(WRONG)
+    assert first.guess(PIN).must_wait
+    assert second.guess(PIN).opened
+
+
+def test_many_sessions_together_get_five_wrong_guesses_a_minute(clock):
+    shared = gate(clock)
+    answers = [shared.session().guess(WRONG) for _ in range(5)]
+    assert [a.opened for a in answers] == [False] * 5
+    # The bucket is empty: a new session's guess, even the right one, is refused unchecked.
+    refused = shared.session().guess(PIN)
+    assert refused == PinAnswer(False, False, 12)
+    clock.advance(12)
+    assert shared.session().guess(PIN).opened
+
+
+def test_a_script_with_fresh_sessions_gets_five_wrong_guesses_a_minute(clock):
+    shared = gate(clock)
+    checked = 0
+    for _ in range(60 * 60 * 10):  # ten guesses a second for an hour, each from a fresh session
+        checked += shared.session().guess(WRONG).checked
+        clock.advance(0.1)
+    # The first burst, then the refill (the clock's float steps may leave the last token a hair short).
+    assert 60 * 5 <= checked <= 5 + 60 * 5
+
+
+def test_expected_time_to_guess_is_months(clock):
+    assert gate(clock).expected_days_to_guess() == pytest.approx(69.44, abs=0.01)
+
+
+@pytest.mark.parametrize("guess", [None, 482913, 4.8, ["482913"], "", "48291", "4829130", "482913" * 1000,
+                                   "١٢٣٤٥٦", "４８２９１３", "48291a", "482 913", b"482913"])
+def test_anything_but_six_ascii_digits_is_a_wrong_try(clock, guess):
+    session = gate(clock).session()
+    assert session.guess(guess) == PinAnswer(False, True, 0)
+    session.guess(WRONG)
+    session.guess(WRONG)
+    assert session.guess(WRONG).must_wait  # the odd guess counted as the first of the three free tries
+
+
+def test_the_pin_must_be_six_ascii_digits():
+    with pytest.raises(ValueError):
+        PinGate("١٢٣٤٥٦")
+    assert is_pin_shaped(new_pin())
+
+
+def test_guesses_from_many_threads_are_counted_exactly(clock):
+    shared = gate(clock, server_burst=1000, server_wrong_per_minute=1)
+    sessions = [shared.session() for _ in range(8)]
+
+    def guess_wrong(session):
+        for _ in range(2):
+            session.guess(WRONG)
+
+    threads = [threading.Thread(target=guess_wrong, args=(s,)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert shared._tokens == pytest.approx(1000 - 16)
