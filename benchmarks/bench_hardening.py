@@ -33,7 +33,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 import traceback
 from pathlib import Path
@@ -42,89 +41,9 @@ from companion.history import GameStore
 from companion.storage import NewerSchemaError, StorageError
 from scoring.game import Game
 
-ONE_WRITER = textwrap.dedent(
-    """
-    import sys
-    from companion.history import GameStore
-    from scoring.game import Game
-
-    store = GameStore(sys.argv[1])
-    while True:
-        saved = store.start(Game.new("rage-n-glyphs", ["Béla", "Łucja", "さくら"], options={"bidding": "secret"}))
-        while not saved.state.finished:
-            state = saved.state
-            if state.next_bidder is not None:
-                saved.bid(state.next_bidder, state.allowed_bids[-1] // 3)
-            else:
-                saved.record_tricks([state.current.cards, 0, 0])
-            print("saved", saved.id, len(saved.game.log), flush=True)
-    """
-)
-
-TWO_WRITERS = textwrap.dedent(
-    """
-    import hashlib, json, random, sys
-    from companion.history import ConflictError, GameStore
-    from companion.storage import StorageError
-
-    while True:  # two writers hammering one lock can starve one past its wait, as a person would be told
-        try:
-            store = GameStore(sys.argv[1])
-            saved = store.open(sys.argv[2])
-            break
-        except StorageError:
-            print("busy", flush=True)
-    chance = random.Random(int(sys.argv[3]))
-    while True:
-        state = saved.state
-        try:
-            if saved.game.can_undo() and chance.random() < 0.35:
-                saved.undo()
-            elif state.finished:
-                continue
-            elif state.next_bidder is not None:
-                saved.bid(state.next_bidder, chance.choice(state.allowed_bids))
-            else:
-                taken = [0] * len(saved.game.players)
-                for _ in range(state.current.cards):
-                    taken[chance.randrange(len(taken))] += 1
-                saved.record_tricks(taken)
-        except ConflictError:
-            print("conflict", flush=True)
-            continue
-        except StorageError:
-            print("busy", flush=True)
-            continue
-        digest = hashlib.sha256(json.dumps(saved.actions, sort_keys=True).encode()).hexdigest()
-        print("saved", saved.revision, digest, flush=True)
-    """
-)
-
-KILLED_AT_THE_INDEX = textwrap.dedent(
-    """
-    import os, signal, sys
-    from companion.history import GameStore
-
-    store = GameStore(sys.argv[1])
-    saved = store.open(sys.argv[2])
-    settled = GameStore._index_put
-
-
-    def index_put(self, summaries, unsettled=False):
-        if unsettled:
-            return settled(self, summaries, unsettled=True)
-        os.kill(os.getpid(), signal.SIGKILL)
-
-
-    GameStore._index_put = index_put
-    if sys.argv[3] == "finish":
-        saved.record_tricks([15, 0])
-    elif sys.argv[3] == "unfinish":
-        saved.undo()
-    else:
-        saved.correct(2, [15, 0], [0, 15])
-    """
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+# The crash test's own writers: what the test checks a few times, this counts thousands of times.
+from test_crash import KILLED_AT_THE_INDEX, TWO_WRITERS, WRITER  # noqa: E402
 
 
 def leftovers(folder: Path) -> int:
@@ -142,7 +61,7 @@ def kills(rounds: int, chance: random.Random) -> dict[str, int]:
         revisions: dict[int, str] = {}
         for number in range(rounds):
             if number % 2 == 0:
-                writers = [subprocess.Popen([sys.executable, "-c", ONE_WRITER, str(single)], stdout=subprocess.PIPE,
+                writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(single)], stdout=subprocess.PIPE,
                                             text=True)]
                 folder = single
             else:
@@ -166,14 +85,13 @@ def kills(rounds: int, chance: random.Random) -> dict[str, int]:
                     totals["conflicts"] += 1
                 elif parts == ["busy"]:
                     totals["busy"] += 1
-                elif len(parts) != 3:  # a line the kill cut short acknowledges nothing
-                    continue
-                elif folder is single:
-                    acknowledged[parts[1]] = int(parts[2])
+                elif folder is single and len(parts) == 2 and parts[1].isdigit():
+                    acknowledged[parts[0]] = int(parts[1])
                     totals["acknowledged"] += 1
-                else:
+                elif folder is shared and len(parts) == 3 and parts[0] == "saved" and len(parts[2]) == 64:
                     revisions[int(parts[1])] = parts[2]
                     totals["acknowledged"] += 1
+                # anything else is a line the kill cut short, which acknowledges nothing
             totals["temp before reopen"] += leftovers(folder)
             store = GameStore(folder)
             totals["temp left"] += leftovers(folder)

@@ -102,15 +102,20 @@ class BidwellApp:
 
     def _open_stored(self, game_id: str, *, read_only: bool = False) -> None:
         """Open a stored game; one that cannot be read at all is said so where the tap was made."""
+        saved = self._stored(game_id)
+        if saved is not None:
+            self.note = None
+            self.open_game(saved, read_only=read_only)
+
+    def _stored(self, game_id: str) -> SavedGame | None:
+        """A stored game, with what its opening repaired told to this tab; None, said on screen, if unreadable."""
         with self._own_notices():
             try:
-                saved = self.store.open(game_id)
+                return self.store.open(game_id)
             except StorageError as error:
                 self.note = str(error)
                 self.draw()
-                return
-        self.note = None
-        self.open_game(saved, read_only=read_only)
+                return None
 
     # -- start --
 
@@ -524,13 +529,9 @@ class BidwellApp:
         await _download(f"bidwell-{saved.id}.pdf", render_pdf(sheet, self.paper))
 
     async def _stored_sheet(self, game_id: str, _: object = None) -> None:
-        with self._own_notices():
-            try:
-                saved = self.store.open(game_id)
-            except StorageError as error:
-                self.note = str(error)
-                self.draw()
-                return
+        saved = self._stored(game_id)
+        if saved is None:
+            return
         if self.notices:
             self.draw()
         await self._filled_sheet(saved)

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from companion.webserver import SameOriginWebSockets, same_origin
+
+
+def run_async(awaitable) -> object:
+    """Run a coroutine to its end on a thread of its own: the browser tests' Playwright keeps this thread's loop."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, awaitable).result()
 
 
 def scope(origin: str | None, host: str | None, scheme: str = "ws") -> dict:
@@ -55,7 +62,7 @@ def test_a_refused_handshake_never_reaches_the_app():
     async def send(message):
         sent.append(message)
 
-    asyncio.run(SameOriginWebSockets(app)(scope("http://evil.example", "127.0.0.1:8550"), None, send))
+    run_async(SameOriginWebSockets(app)(scope("http://evil.example", "127.0.0.1:8550"), None, send))
     assert reached == []
     assert sent == [{"type": "websocket.close", "code": 1008}]
 
@@ -80,5 +87,5 @@ def test_a_handler_that_outlives_its_client_is_cancelled(monkeypatch):
         pass
 
     own = scope("http://127.0.0.1:8550", "127.0.0.1:8550")
-    asyncio.run(asyncio.wait_for(SameOriginWebSockets(stuck_app)(own, receive, send), timeout=10))
+    run_async(asyncio.wait_for(SameOriginWebSockets(stuck_app)(own, receive, send), timeout=10))
     assert cancelled == [True]

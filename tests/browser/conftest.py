@@ -31,3 +31,18 @@ def phone(browser, server, request) -> Iterator[Phone]:
     page.set_default_timeout(15_000)
     yield Phone(page, request.node.name).open(server.url)
     context.close()
+
+
+@pytest.fixture
+def own_server(tmp_path) -> Iterator:
+    """Start a ``bidwell`` process of this test's own (with extra arguments); every one is killed after."""
+    servers: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        server = Server(tmp_path / "data", *extra).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.kill()

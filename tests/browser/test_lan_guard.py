@@ -21,20 +21,6 @@ from websockets.sync.client import connect
 ANSWERS = ("That PIN is not right", "Too many wrong PINs")
 
 
-@pytest.fixture
-def own_server(tmp_path):
-    servers: list[Server] = []
-
-    def start(*extra: str) -> Server:
-        server = Server(tmp_path / "data", *extra).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.kill()
-
-
 def ws_url(server: Server) -> str:
     return f"ws://127.0.0.1:{server.port}/ws"
 

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from phone import PHONE, Phone, Server
-
-
-@pytest.fixture
-def own_server(tmp_path):
-    servers: list[Server] = []
-
-    def start(*extra: str) -> Server:
-        server = Server(tmp_path / "data", *extra).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.kill()
+from phone import PHONE, Phone
 
 
 def open_phone(browser, url: str, name: str) -> Phone:
