@@ -183,7 +183,10 @@ class BidwellApp:
                 self.note = None
             elif answer.must_wait:
                 # Whether this guess was checked before the wait began, or refused unchecked, is said apart.
-                self.note = t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", count=answer.wait_seconds)
+                seconds = answer.wait_seconds
+                # Up to two minutes in seconds, as a person counts them; longer waits in whole minutes, rounded up.
+                wait = t("lan.seconds", count=seconds) if seconds <= 120 else t("lan.minutes", count=-(-seconds // 60))
+                self.note = t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", wait=wait)
             else:
                 self.note = t("lan.pin_wrong")
             try:

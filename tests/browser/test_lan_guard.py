@@ -84,7 +84,8 @@ def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(
     phone.type_into("PIN", pin)
     # The screen is drawn anew with an empty field once the server has answered this guess: unchecked.
     expect(phone.page.get_by_role("textbox", name="PIN")).to_have_value("")
-    expect(phone.page.get_by_text(re.compile(r"^Too many wrong PINs; try again in \d+ seconds?\.$"))).to_be_visible()
+    waiting = re.compile(r"^Too many wrong PINs; try again in \d+ (seconds?|minutes?)\.$")
+    expect(phone.page.get_by_text(waiting)).to_be_visible()
     assert phone.page.get_by_role("button", name="New game").count() == 0
     phone.shot("right pin refused during the wait")
     phone.page.context.close()
