@@ -46,3 +46,20 @@ def own_server(tmp_path) -> Iterator:
     yield start
     for server in servers:
         server.kill()
+
+
+@pytest.fixture
+def open_phone(browser):
+    """Open a phone-sized tab of its own on ``url`` (each in its own browser context); all are closed after."""
+    contexts = []
+
+    def open_(url: str, name: str, **context_options) -> Phone:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, **context_options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        return Phone(page, name).open(url)
+
+    yield open_
+    for context in contexts:
+        context.close()

@@ -14,7 +14,6 @@ import pytest
 from flet_wire import WireSession
 from phone import Server
 from playwright.sync_api import expect
-from test_server import open_phone
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -70,11 +69,11 @@ def test_anything_but_six_digits_is_a_wrong_pin_and_never_a_traceback(own_server
         session.close()
 
 
-def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(browser, own_server):
+def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(open_phone, own_server):
     server = own_server("--lan")
     pin = pin_of(server)
     wrong = [p for p in ("000000", "111111", "222222", "333333", "444444") if p != pin][:4]
-    phone = open_phone(browser, server.url, "lan-throttle")
+    phone = open_phone(server.url, "lan-throttle")
     for guess in wrong[:3]:
         phone.type_into("PIN", guess)
         phone.see("That PIN is not right")

@@ -6,19 +6,11 @@ import re
 
 from playwright.sync_api import expect
 
-from phone import PHONE, Phone
 
 
-def open_phone(browser, url: str, name: str) -> Phone:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return Phone(page, name).open(url)
-
-
-def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(browser, own_server):
+def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(open_phone, own_server):
     first = own_server()
-    phone = open_phone(browser, first.url, "resume")
+    phone = open_phone(first.url, "resume")
     phone.tap("New game")
     phone.choose("radio", "Rage")
     for name in ("Anna", "Béla", "Csilla"):
@@ -42,7 +34,7 @@ def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(browser, ow
     phone.page.context.close()
 
     second = own_server()
-    phone = open_phone(browser, second.url, "resume-after")
+    phone = open_phone(second.url, "resume-after")
     phone.see("Rage · hand 2 · Anna, Béla, Csilla")
     phone.shot("start screen after the restart")
     phone.tap_until_seen("Rage · hand 2 · Anna, Béla, Csilla", "Hand 2 of 10")
@@ -57,11 +49,11 @@ def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(browser, ow
     phone.page.context.close()
 
 
-def test_lan_mode_asks_for_the_pin_shown_on_the_host(browser, own_server):
+def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     server = own_server("--lan")
     pin = re.search(r"PIN: (\d{6})", server.output).group(1)
     assert "Bidwell is at http://" in server.output
-    phone = open_phone(browser, server.url, "lan")
+    phone = open_phone(server.url, "lan")
     phone.see("Enter the PIN shown on the host")
     assert phone.page.get_by_role("button", name="New game").count() == 0
     phone.shot("pin asked")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from phone import PHONE, Phone, Server
+from phone import Server
 from playwright.sync_api import expect
 
 from companion.history import GameStore
@@ -32,20 +32,14 @@ def serve(folder):
         server.kill()
 
 
-def tab(browser, server, name) -> Phone:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return Phone(page, name).open(server.url)
-
-
-def test_a_stale_tab_is_told_the_game_changed_on_another_screen_and_shows_the_new_state(browser, folder, serve):
+def test_a_stale_tab_is_told_the_game_changed_on_another_screen_and_shows_the_new_state(open_phone, folder, serve):
     store = GameStore(folder)
     saved = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"]))  # hand 1: 10 cards, Anna deals
     saved.bid(1, 3)
     saved.bid(2, 3)
     server = serve()
-    first, second = tab(browser, server, "first-tab"), tab(browser, server, "second-tab")
+    first = open_phone(server.url, "first-tab", accept_downloads=True)
+    second = open_phone(server.url, "second-tab", accept_downloads=True)
     for phone in (first, second):
         phone.tap_until_seen("Oh Hell (BGA) · hand 1 · Anna, Béla, Csilla", "Anna's bid")
         phone.see("4 is not allowed (Hose the Dealer)")
@@ -62,7 +56,7 @@ def test_a_stale_tab_is_told_the_game_changed_on_another_screen_and_shows_the_ne
     assert stored.damage is None and stored.state.current.bids == (None, 3, 4)
 
 
-def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(browser, folder, serve):
+def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(open_phone, folder, serve):
     store = GameStore(folder)
     saved = store.start(Game.new("herrlof", ["Zoë", "Ödön"]))
     for _ in range(2):
@@ -70,7 +64,8 @@ def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(brow
             saved.bid(seat, 15 if seat == 0 else 0)
         saved.record_tricks([15, 0])
     server = serve()
-    acting, other = tab(browser, server, "acting-tab"), tab(browser, server, "other-tab")
+    acting = open_phone(server.url, "acting-tab", accept_downloads=True)
+    other = open_phone(server.url, "other-tab", accept_downloads=True)
     acting.tap_until_seen("Past games", "Herrlof · ")
     path = folder / "games" / f"{saved.id}.json"
     path.write_bytes(path.read_bytes()[:50])  # cut short, as a full disk or a crash in another program might
@@ -84,7 +79,7 @@ def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(brow
     other.shot("nothing told in the other tab")
 
 
-def test_a_damaged_game_is_listed_and_opens_up_to_its_last_good_action(browser, folder, serve):
+def test_a_damaged_game_is_listed_and_opens_up_to_its_last_good_action(open_phone, folder, serve):
     store = GameStore(folder)
     damaged = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"]))
     damaged.bid(1, 3)
@@ -96,7 +91,7 @@ def test_a_damaged_game_is_listed_and_opens_up_to_its_last_good_action(browser, 
     path.write_text(json.dumps(data), encoding="utf-8")
     path.with_name(path.name + ".bak").unlink()
     server = serve()
-    phone = tab(browser, server, "damaged")
+    phone = open_phone(server.url, "damaged", accept_downloads=True)
     phone.see("Oh Hell (BGA) · hand 1 · Anna, Béla, Csilla · damaged")
     phone.tap_until_seen("Past games", "action 4 cannot be replayed: hand 1, Anna: may not bid 4")
     phone.see("Rage · ")
