@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -247,7 +248,17 @@ class AtomicJSONStorage(Storage):
         if not raw.strip():
             raise _BadFile("was empty")
         try:
-            data = json.loads(raw.decode("utf-8"))
+            # orjson reads a sound file several times faster (opening 10,000 games reads megabytes of index);
+            # what it refuses (numbers past 64 bits, lone surrogates) the standard reader decides, as before.
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            data = self._parse_strictly(raw)
+        return self._checked(data, path)
+
+    def _parse_strictly(self, raw: bytes) -> Any:
+        """``raw`` read by the standard JSON reader; :class:`_BadFile` saying why if it cannot be."""
+        try:
+            return json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise _BadFile("was not UTF-8 text") from None
         except json.JSONDecodeError:
@@ -256,6 +267,9 @@ class AtomicJSONStorage(Storage):
             raise _BadFile("was nested deeper than any Bidwell file") from None
         except ValueError:  # a number past Python's integer-string limit
             raise _BadFile("held a number longer than any Bidwell file has") from None
+
+    def _checked(self, data: Any, path: Path) -> dict[str, dict[str, Any]]:
+        """``data`` if it is a Bidwell file of this kind and schema; :class:`_BadFile` or NewerSchemaError if not."""
         table = data.get(META_TABLE) if isinstance(data, dict) else None
         meta = table.get("1") if isinstance(table, dict) else None
         if not isinstance(meta, dict) or meta.get("kind") != self.kind or not isinstance(meta.get("schema"), int):
