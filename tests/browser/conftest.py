@@ -6,7 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
+
+# As long as an action may take (the pages' default): on a busy machine an answer can take more than
+# expect's own 5 seconds to come back from the server and be drawn.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
