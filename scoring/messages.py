@@ -137,4 +137,3 @@ def render(key: str, params: Mapping[str, object], catalog: Mapping = ENGLISH) -
     if not isinstance(entry, str):
         entry = entry["one" if params.get("count") == 1 else "other"]
     return entry.format(**params)
-
