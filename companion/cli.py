@@ -147,10 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                          desktop=args.desktop)
         except StorageError as error:
             fail(str(error))
+    except TemplateError as error:  # before BidwellError, which it is: a broken game file is not bad input
+        fail(f"a game file is broken: {error}", EXIT_INTERNAL)
     except BidwellError as error:
         fail(str(error))
-    except TemplateError as error:
-        fail(f"a game file is broken: {error}", EXIT_INTERNAL)
     except KeyboardInterrupt:
         return 130
 

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import copy
 import os
-import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
-from typing import Any
 
-from scoring.errors import SetupError, TemplateError
+from scoring import schema
+from scoring.errors import BidwellError, SetupError, TemplateError
+from scoring.schema import BOOL, INT, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the command line starts faster without typing and pathlib
+    from pathlib import Path
+    from typing import Any
 
 
 class BiddingMode(StrEnum):
@@ -200,25 +204,122 @@ def _show(value: object) -> str:
     return str(value)
 
 
+# --- what a game file may hold ------------------------------------------------------
+
+# The parameters of a game. Required keys have no default; every other key's default is
+# written here, once, so a misspelled key is refused by schema.check instead of quietly
+# leaving its default in place.
+PARAMETERS = Table({
+    "deck": Key(Table({
+        "cards": Key(INT),
+        "undealt_at_least": Key(INT, 0),
+        "max_hand": Key(INT, None),
+    })),
+    "hands": Key(Table({
+        "path": Key(ListOf(Value('a whole number or "max"', lambda v: type(v) is int or v == "max"),
+                           'a list of hand sizes (whole numbers or "max")')),
+        "step": Key(INT, 1),
+        "open_ended": Key(BOOL, False),
+    })),
+    "tricks": Key(Table({
+        "may_vanish": Key(INT, 0),
+    }), {}),
+    "scoring": Key(Table({
+        "per_trick": Key(INT),
+        "exact_bonus": Key(INT),
+        "per_trick_missed": Key(INT, Same("per_trick")),
+        "exact_zero_bonus": Key(INT, Same("exact_bonus")),
+        "missed": Key(INT, 0),
+        "missed_per_trick_off": Key(INT, 0),
+        "all_tricks_per_trick": Key(INT, None),
+        "count_bonus": Key(Table({
+            "tricks": Key(ListOf(INT, "a list of whole numbers")),
+            "points": Key(INT),
+        }), None),
+        "cards": Key(ListOf(Table({
+            "name": Key(TEXT),
+            "label": Key(TEXT, Same("name")),
+            "points": Key(INT),
+            "copies": Key(INT),
+        }), "a list of tables ([[scoring.cards]])"), ()),
+    })),
+    "end": Key(Table({
+        "after": Key(one_of("last_hand"), None),
+        "target": Key(INT, None),
+        "tie_breaks": Key(ListOf(one_of(*TieBreak), "a list of tie-breaks (an empty one shares a tie)")),
+    })),
+    "bidding": Key(Table({
+        "mode": Key(one_of(*BiddingMode), BiddingMode.OPEN.value),
+        "hook": Key(BOOL, False),
+    }), {}),
+})
+
+OPTION = Table({
+    "label": Key(TEXT, None),
+    "explain": Key(TEXT, ""),
+    "default": Key(Value("true or false, or one of the choices", lambda v: type(v) in (bool, str))),
+    "choices": Key(ListOf(TEXT, "a list of texts"), None),
+    "allowed": Key(ListOf(Value("true, false or text", lambda v: type(v) in (bool, str)), "a list of values"), None),
+    "sets": Key(TEXT, None),
+    "when": Key(Names(PARAMETERS), {}),
+})
+"""An option; a game's file may give only part of one the house rules file defines."""
+
+GAME_FILE = Table({
+    "id": Key(TEXT),
+    "name": Key(TEXT),
+    "players": Key(Table({"min": Key(INT), "max": Key(INT)})),
+    **PARAMETERS.keys,
+    "options": Key(Names(OPTION), {}),
+    "by_players": Key(Names(PARAMETERS, Value("a player count (a whole number)", str.isdigit)), {}),
+})
+"""A game's file: its identity, its parameters, its options and the changes for some player counts."""
+
+HOUSE_RULES_FILE = Table({"options": Key(Names(OPTION), {})})
+"""``_house-rules.toml``: the options every game offers."""
+
+HOUSE_RULES = "_house-rules.toml"
+
+
+# --- reading game files -------------------------------------------------------------
+
+
 def templates_dir() -> Path:
     """Where the game files are: ``BIDWELL_TEMPLATES``, the installed copy, or the checkout's."""
+    from pathlib import Path
+
+    return Path(_templates_folder())
+
+
+def _templates_folder() -> str:
     override = os.environ.get("BIDWELL_TEMPLATES")
     if override:
-        return Path(override)
-    packaged = Path(__file__).with_name("templates")
-    if packaged.is_dir():
+        return override
+    packaged = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
+    if os.path.isdir(packaged):
         return packaged
-    return Path(__file__).resolve().parent.parent / "templates"
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "templates")
 
 
 def game_ids() -> list[str]:
     """The ids of every game in the templates folder, sorted."""
-    return sorted(p.stem for p in templates_dir().glob("*.toml") if not p.name.startswith("_"))
+    try:
+        names = os.listdir(_templates_folder())
+    except OSError:
+        return []
+    return sorted(name[:-5] for name in names if name.endswith(".toml") and not name.startswith("_"))
 
 
 def load_game(game_id: str) -> GameDefinition:
-    """The game with this id, read from its template file; :class:`SetupError` if there is none."""
-    return _load_game(templates_dir(), game_id)
+    """The game with this id, read from its template file and checked.
+
+    :class:`SetupError` if there is no such game; :class:`TemplateError`
+    (naming the file and the key) if its file, or ``_house-rules.toml``, is
+    not valid TOML, holds a key the format does not have, lacks a required
+    one, has a value of the wrong type, or cannot be resolved for one of its
+    player counts or option values.
+    """
+    return _load_game(_templates_folder(), game_id)
 
 
 def all_games() -> list[GameDefinition]:
@@ -227,52 +328,50 @@ def all_games() -> list[GameDefinition]:
 
 
 @cache
-def _load_game(folder: Path, game_id: str) -> GameDefinition:
-    path = folder / f"{game_id}.toml"
-    if game_id.startswith("_") or "/" in game_id or os.sep in game_id or not path.is_file():
+def _load_game(folder: str, game_id: str) -> GameDefinition:
+    path = os.path.join(folder, f"{game_id}.toml")
+    if not isinstance(game_id, str) or game_id.startswith("_") or "/" in game_id or os.sep in game_id \
+            or not os.path.isfile(path):
         raise SetupError("game.unknown", game=game_id, known=", ".join(game_ids()))
     data = _read_toml(path)
-    common = _read_toml(folder / "_house-rules.toml") if (folder / "_house-rules.toml").is_file() else {}
-    return _definition_from(data, common.get("options", {}), path.name)
+    house_path = os.path.join(folder, HOUSE_RULES)
+    common = _read_toml(house_path) if os.path.isfile(house_path) else {}
+    schema.check(common, HOUSE_RULES_FILE, HOUSE_RULES)
+    return _definition_from(data, common.get("options", {}), os.path.basename(path))
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: str) -> dict[str, Any]:
+    import tomllib  # here, not at the top: only reading a game file needs it
+
     try:
-        with path.open("rb") as file:
+        with open(path, "rb") as file:
             return tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
-        raise TemplateError(f"{path.name}: {error}") from error
+        raise TemplateError("template.syntax", file=os.path.basename(path), detail=str(error)) from error
 
 
 def _definition_from(data: Mapping[str, Any], common_options: Mapping[str, Any], source: str) -> GameDefinition:
-    def need(mapping: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-        value = mapping.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-            raise TemplateError(f"{source}: {where}{key} is missing or not {kind}")
-        return value
-
-    game_id = need(data, "id", str, "")
-    if f"{game_id}.toml" != source:
-        raise TemplateError(f"{source}: id '{game_id}' does not match the file name")
-    players = need(data, "players", dict, "")
-    params = {key: copy.deepcopy(data.get(key, {})) for key in ("deck", "hands", "tricks", "scoring", "end")}
-    options: dict[str, Option] = {}
-    merged = _deep_merge(copy.deepcopy(dict(common_options)), data.get("options", {}))
-    for name, spec in merged.items():
-        options[name] = _option_from(name, spec, source)
-    by_players = {}
-    for count, overrides in data.get("by_players", {}).items():
-        if not str(count).isdigit():
-            raise TemplateError(f"{source}: by_players key '{count}' is not a player count")
-        by_players[int(count)] = overrides
+    schema.check(data, GAME_FILE, source)
+    if f"{data['id']}.toml" != source:
+        raise TemplateError("template.id", file=source, id=data["id"])
+    players = data["players"]
+    if not 1 <= players["min"] <= players["max"]:
+        raise TemplateError("template.players", file=source, min=players["min"], max=players["max"])
+    params = {key: copy.deepcopy(data[key]) for key in PARAMETERS.keys if key in data}
+    own_options = data.get("options", {})
+    merged = _deep_merge(copy.deepcopy(dict(common_options)), own_options)
+    options = {
+        name: _option_from(name, spec, _blame(own_options.get(name), common_options.get(name), source))
+        for name, spec in merged.items()
+    }
     definition = GameDefinition(
-        id=game_id,
-        name=need(data, "name", str, ""),
-        min_players=need(players, "min", int, "players."),
-        max_players=need(players, "max", int, "players."),
+        id=data["id"],
+        name=data["name"],
+        min_players=players["min"],
+        max_players=players["max"],
         params=params,
         options=options,
-        by_players=by_players,
+        by_players={int(count): overrides for count, overrides in data.get("by_players", {}).items()},
         source=source,
     )
     # A template that cannot resolve fails here, when it is loaded, not mid-game.
@@ -284,27 +383,53 @@ def _definition_from(data: Mapping[str, Any], common_options: Mapping[str, Any],
     return definition
 
 
-def _option_from(name: str, spec: Mapping[str, Any], source: str) -> Option:
+def _blame(own: Mapping[str, Any] | None, common: Mapping[str, Any] | None, source: str) -> Callable[..., str]:
+    """Which file to name for a fault in a merged option: the one that gave the first of the keys at fault."""
+
+    def file_of(*keys: str) -> str:
+        for key in keys:
+            if own is not None and key in own:
+                return source
+            if common is not None and key in common:
+                return HOUSE_RULES
+        return source if own is not None else HOUSE_RULES
+
+    return file_of
+
+
+def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]) -> Option:
     default = spec.get("default")
     if isinstance(default, bool):
         allowed = tuple(spec.get("allowed", (False, True)))
     elif isinstance(default, str) and "choices" in spec:
         allowed = tuple(spec.get("allowed", spec["choices"]))
     else:
-        raise TemplateError(f"{source}: option {name} needs a true/false default or choices with a default")
+        raise TemplateError("template.option_default", file=file_of("default", "choices"), option=name)
     if default not in allowed or any(type(v) is not type(default) for v in allowed):
-        raise TemplateError(f"{source}: option {name}: default {default!r} is not among {allowed!r}")
+        raise TemplateError("template.option_allowed", file=file_of("allowed", "default", "choices"), option=name,
+                            default=schema.shown(default), allowed=", ".join(schema.shown(v) for v in allowed))
     when = {_show(key) if isinstance(key, bool) else key: value for key, value in spec.get("when", {}).items()}
     unknown = set(when) - {_show(v) for v in allowed} - {str(v) for v in spec.get("choices", ())} - {"true", "false"}
     if unknown:
-        raise TemplateError(f"{source}: option {name}: 'when' names unknown values {sorted(unknown)}")
+        raise TemplateError("template.option_when", file=file_of("when"), option=name,
+                            values=", ".join(sorted(unknown)))
+    sets = spec.get("sets")
+    if sets is not None:
+        target = schema.leaf(PARAMETERS, sets)
+        if target is None:
+            raise TemplateError("template.sets_unknown", file=file_of("sets"), option=name, target=sets)
+        for value in allowed:
+            if not target.accepts(value):
+                raise TemplateError("template.type", file=file_of("allowed", "choices", "default", "sets"),
+                                    key=f"{sets} (set by option {name})", expected=target.expected,
+                                    value=schema.shown(value))
     return Option(
         name=name,
         label=spec.get("label", name),
         explain=spec.get("explain", ""),
         default=default,
         allowed=allowed,
-        sets=spec.get("sets"),
+        sets=sets,
         when=when,
     )
 
@@ -346,57 +471,58 @@ def rules_for(
             _set_path(params, option.sets, value)
         _deep_merge(params, option.when.get(_show(value), {}))
     _deep_merge(params, definition.by_players.get(players, {}))
+    # Each piece was checked as it was read; what they make together must still be whole.
+    schema.check(params, PARAMETERS, definition.source)
     try:
-        return _rules_from(definition, players, chosen, params)
+        return _rules_from(definition, players, chosen, schema.with_defaults(params, PARAMETERS))
     except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, SetupError):
+        if isinstance(error, BidwellError):
             raise
-        raise TemplateError(f"{definition.source}: cannot resolve for {players} players: {error!r}") from error
+        raise TemplateError("template.resolve", file=definition.source, players=players, detail=repr(error)) from error
 
 
 def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: Mapping[str, Any]) -> Rules:
     deck, hands, scoring, end = params["deck"], params["hands"], params["scoring"], params["end"]
-    largest = (deck["cards"] - deck.get("undealt_at_least", 0)) // players
-    largest = min(largest, deck.get("max_hand", largest))
+    largest = (deck["cards"] - deck["undealt_at_least"]) // players
+    if deck["max_hand"] is not None:
+        largest = min(largest, deck["max_hand"])
     if largest < 1:
-        raise TemplateError(f"{definition.source}: the deck cannot deal {players} players a card each")
-    path = [largest if point == "max" else min(int(point), largest) for point in hands["path"]]
-    sizes = hand_size_path(path, int(hands.get("step", 1)))
-    bidding = params.get("bidding", {})
-    per_trick = int(scoring["per_trick"])
-    exact_bonus = int(scoring["exact_bonus"])
-    count_bonus = scoring.get("count_bonus", {})
+        raise TemplateError("template.deal", file=definition.source, players=players)
+    path = [largest if point == "max" else min(point, largest) for point in hands["path"]]
+    sizes = hand_size_path(path, hands["step"])
+    count_bonus = scoring["count_bonus"] or {"tricks": [], "points": 0}
     cards = tuple(
-        CardKind(name=c["name"], label=c.get("label", c["name"]), points=int(c["points"]), copies=int(c["copies"]))
-        for c in scoring.get("cards", ())
+        CardKind(name=card["name"], label=card["label"], points=card["points"], copies=card["copies"])
+        for card in scoring["cards"]
     )
-    target = end.get("target")
-    open_ended = bool(hands.get("open_ended", False))
-    if open_ended != (target is not None):
-        raise TemplateError(f"{definition.source}: an open-ended game needs end.target, and only it")
+    target = end["target"]
+    if hands["open_ended"] != (target is not None):
+        raise TemplateError("template.open_ended", file=definition.source)
+    if end["after"] is not None and target is not None:
+        raise TemplateError("template.end_both", file=definition.source)
     return Rules(
         game=definition,
         players=players,
         options=dict(chosen),
         hand_sizes=tuple(sizes),
-        open_ended=open_ended,
-        bidding=BiddingMode(bidding.get("mode", "open")),
-        hook=bool(bidding.get("hook", False)),
+        open_ended=hands["open_ended"],
+        bidding=BiddingMode(params["bidding"]["mode"]),
+        hook=params["bidding"]["hook"],
         scoring=ScoringRules(
-            per_trick=per_trick,
-            per_trick_missed=int(scoring.get("per_trick_missed", per_trick)),
-            exact_bonus=exact_bonus,
-            exact_zero_bonus=int(scoring.get("exact_zero_bonus", exact_bonus)),
-            missed=int(scoring.get("missed", 0)),
-            missed_per_trick_off=int(scoring.get("missed_per_trick_off", 0)),
-            all_tricks_per_trick=scoring.get("all_tricks_per_trick"),
-            count_bonus_tricks=frozenset(int(t) for t in count_bonus.get("tricks", ())),
-            count_bonus_points=int(count_bonus.get("points", 0)),
+            per_trick=scoring["per_trick"],
+            per_trick_missed=scoring["per_trick_missed"],
+            exact_bonus=scoring["exact_bonus"],
+            exact_zero_bonus=scoring["exact_zero_bonus"],
+            missed=scoring["missed"],
+            missed_per_trick_off=scoring["missed_per_trick_off"],
+            all_tricks_per_trick=scoring["all_tricks_per_trick"],
+            count_bonus_tricks=frozenset(count_bonus["tricks"]),
+            count_bonus_points=count_bonus["points"],
             cards=cards,
         ),
-        tricks_may_vanish=int(params.get("tricks", {}).get("may_vanish", 0)),
-        target=None if target is None else int(target),
-        tie_breaks=tuple(TieBreak(t) for t in end.get("tie_breaks", ())),
+        tricks_may_vanish=params["tricks"]["may_vanish"],
+        target=target,
+        tie_breaks=tuple(TieBreak(t) for t in end["tie_breaks"]),
     )
 
 

@@ -44,8 +44,12 @@ class SetupError(BidwellError):
     """The game cannot start this way: unknown game or option, bad players."""
 
 
-class TemplateError(Exception):
-    """A game file in templates/ is malformed: a bug in the data, not user input."""
+class TemplateError(BidwellError):
+    """A game file in templates/ is malformed: the message names the file and the key.
+
+    A shipped template that fails is a bug in the data; a house-rule file a
+    person wrote fails the same way, when it is loaded, never mid-game.
+    """
 
 
 class BidError(BidwellError):

@@ -74,6 +74,22 @@ ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "correct.unchanged": "nothing changed in this hand",
     "coin.not_needed": "no coin flip is needed: {reason}",
     "coin.not_tied": "{name} is not among the tied players ({tied})",
+    # game files (templates)
+    "template.syntax": "{file}: not valid TOML: {detail}",
+    "template.unknown_close": "{file}: unknown key {key}; did you mean {match}?",
+    "template.unknown": "{file}: unknown key {key}; the keys allowed {where} are: {allowed}",
+    "template.missing": "{file}: {key} is missing; it must be {expected}",
+    "template.type": "{file}: {key} must be {expected}, got {value}",
+    "template.id": "{file}: id '{id}' does not match the file name",
+    "template.players": "{file}: players.min ({min}) must be at least 1 and at most players.max ({max})",
+    "template.option_default": "{file}: option {option} needs a default: true or false, or one of its choices",
+    "template.option_allowed": "{file}: option {option}: the default {default} is not among the allowed values {allowed}",
+    "template.option_when": "{file}: option {option}: 'when' names values the option cannot take: {values}",
+    "template.sets_unknown": "{file}: option {option} sets {target}, which is not a parameter of a game",
+    "template.end_both": "{file}: end.after = \"last_hand\" and end.target both say when the game ends; keep one",
+    "template.open_ended": "{file}: an open-ended game (hands.open_ended) needs end.target, and only it does",
+    "template.deal": "{file}: the deck cannot deal {players} players a card each",
+    "template.resolve": "{file}: cannot resolve for {players} players: {detail}",
     # records
     "record.json": "the record is not valid JSON: {detail}",
     "record.too_deep": (

@@ -1095,3 +1095,23 @@ def test_python_m_companion_score_does_not_import_flet(tmp_path):
     assert "companion.cli" in imported
     assert not [name for name in imported if name == "flet" or name.startswith(("flet.", "flet_"))]
     assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
+
+
+# --------------------------------------------------------------------------
+# 5. a broken game file
+# --------------------------------------------------------------------------
+
+
+def test_a_misspelled_key_in_a_game_file_is_one_line_naming_file_and_key(tmp_path):
+    import shutil
+
+    from scoring.definitions import templates_dir
+
+    folder = tmp_path / "templates"
+    shutil.copytree(templates_dir(), folder)
+    rage = folder / "rage.toml"
+    rage.write_text(rage.read_text(encoding="utf-8").replace("missed = -5", "mised = -5"), encoding="utf-8")
+    result = run(["score", str(write_record(tmp_path, EXAMPLE))], env={**os.environ, "BIDWELL_TEMPLATES": str(folder)})
+    err = result.stderr.decode("utf-8")
+    assert result.returncode == 1 and result.stdout == b"" and "Traceback" not in err
+    assert err == "error: a game file is broken: rage.toml: unknown key scoring.mised; did you mean scoring.missed?\n"

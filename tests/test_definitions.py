@@ -7,8 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from scoring.definitions import BiddingMode, TieBreak, game_ids, hand_size_path, load_game, rules_for, templates_dir
-from scoring.errors import SetupError, TemplateError
+from scoring.definitions import (
+    BiddingMode,
+    TieBreak,
+    all_games,
+    game_ids,
+    hand_size_path,
+    load_game,
+    rules_for,
+    templates_dir,
+)
+from scoring.errors import BidwellError, SetupError, TemplateError
 from scoring.schedule import plan
 
 # RULES.md section 1: the last hand size (= number of hands) by player count.
@@ -194,3 +203,143 @@ def test_a_broken_template_says_which_file(own_templates: Path):
     (own_templates / "broken.toml").write_text('id = "broken"\nname = "Broken"\nplayers = {min = 3}\n')
     with pytest.raises(TemplateError, match="broken.toml"):
         load_game("broken")
+
+
+def test_every_shipped_game_loads_with_the_house_rules():
+    games = {game.id: game for game in all_games()}
+    assert set(games) == set(game_ids())
+    assert all({"bidding", "hose_the_dealer"} <= set(game.options) for game in games.values())
+
+
+def test_optional_keys_take_the_defaults_the_schema_states():
+    rage = rules_for("rage", 4)
+    assert rage.scoring.exact_zero_bonus == rage.scoring.exact_bonus == 10  # defaults to exact_bonus
+    assert rage.scoring.per_trick_missed == rage.scoring.per_trick == 1  # defaults to per_trick
+    assert rage.scoring.all_tricks_per_trick is None and rage.scoring.missed_per_trick_off == 0
+    assert rage.tricks_may_vanish == 0 and rage.target is None
+    assert rage.scoring.count_bonus_tricks == frozenset() and rage.scoring.count_bonus_points == 0
+    assert rules_for("oh-hell", 4).scoring.cards == ()
+
+
+def edit(folder: Path, name: str, old: str, new: str) -> None:
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{name} no longer holds {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def refusal(game: str = "rage") -> str:
+    with pytest.raises(TemplateError) as refused:
+        load_game(game)
+    assert isinstance(refused.value, BidwellError)
+    return str(refused.value)
+
+
+def test_a_misspelled_key_is_refused_with_the_close_match(own_templates: Path):
+    edit(own_templates, "rage-n-glyphs.toml", "exact_zero_bonus = 5", "exact_zero_bonuss = 5")
+    assert refusal("rage-n-glyphs") == (
+        "rage-n-glyphs.toml: unknown key scoring.exact_zero_bonuss; did you mean scoring.exact_zero_bonus?"
+    )
+
+
+def test_an_unknown_section_is_refused_with_the_keys_allowed(own_templates: Path):
+    edit(own_templates, "rage.toml", "[deck]", "[trump]\nsuit = \"hearts\"\n\n[deck]")
+    assert refusal() == (
+        "rage.toml: unknown key trump; the keys allowed at the top are: bidding, by_players, deck, end, hands, id,"
+        " name, options, players, scoring, tricks"
+    )
+
+
+def test_a_misspelled_section_is_refused_with_the_close_match(own_templates: Path):
+    edit(own_templates, "rage.toml", "[end]", "[ends]")
+    assert refusal() == "rage.toml: unknown key ends; did you mean end?"
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("per_trick = 1\n", "", "rage.toml: scoring.per_trick is missing; it must be a whole number"),
+    ('name = "Rage"\n', "", "rage.toml: name is missing; it must be text"),
+    ('tie_breaks = ["exact_bids"]\n', "",
+     "rage.toml: end.tie_breaks is missing; it must be a list of tie-breaks (an empty one shares a tie)"),
+    ('name = "mad"\n', "", "rage.toml: scoring.cards[2].name is missing; it must be text"),
+])
+def test_a_missing_required_key_is_refused(own_templates: Path, old, new, message):
+    edit(own_templates, "rage.toml", old, new)
+    assert refusal() == message
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("exact_bonus = 10", 'exact_bonus = "10"', 'rage.toml: scoring.exact_bonus must be a whole number, got "10"'),
+    ("per_trick = 1", "per_trick = true", "rage.toml: scoring.per_trick must be a whole number, got true"),
+    ("per_trick = 1", "per_trick = 1.5", "rage.toml: scoring.per_trick must be a whole number, got 1.5"),
+    ('tie_breaks = ["exact_bids"]', 'tie_breaks = ["most_tricks"]',
+     'rage.toml: end.tie_breaks[1] must be one of "final_hand_points", "exact_bids", "coin_flip", got "most_tricks"'),
+    ("path = [10, 1]", "path = [10, \"min\"]",
+     'rage.toml: hands.path[2] must be a whole number or "max", got "min"'),
+    ("players = { min = 2, max = 10 }", "players = 4", "rage.toml: players must be a table, got 4"),
+    ("copies = 3", "copies = [3]", "rage.toml: scoring.cards[1].copies must be a whole number, got a list"),
+])
+def test_a_value_of_the_wrong_type_is_refused(own_templates: Path, old, new, message):
+    edit(own_templates, "rage.toml", old, new)
+    assert refusal() == message
+
+
+def test_keys_inside_options_and_player_counts_are_checked_too(own_templates: Path):
+    edit(own_templates, "rage-n-glyphs.toml", "when.true.hands.step = 2", "when.true.hands.stepp = 2")
+    assert refusal("rage-n-glyphs") == (
+        "rage-n-glyphs.toml: unknown key options.skip_up.when.true.hands.stepp;"
+        " did you mean options.skip_up.when.true.hands.step?"
+    )
+    edit(own_templates, "rage-n-glyphs.toml", "when.true.hands.stepp = 2", "when.true.hands.step = 2")
+    edit(own_templates, "rage-n-glyphs.toml", 'label = "Skip Up"', 'lable = "Skip Up"')
+    assert refusal("rage-n-glyphs") == "rage-n-glyphs.toml: unknown key options.skip_up.lable; did you mean options.skip_up.label?"
+    edit(own_templates, "herrlof.toml", "[by_players.3]", "[by_players.three]")
+    assert refusal("herrlof") == 'herrlof.toml: by_players.three must be a player count (a whole number), got "three"'
+
+
+def test_overrides_that_leave_a_table_incomplete_are_refused(own_templates: Path):
+    (own_templates / "rage.toml").write_text(
+        (own_templates / "rage.toml").read_text(encoding="utf-8") + "\n[by_players.2]\nscoring.count_bonus.tricks = [3]\n",
+        encoding="utf-8",
+    )
+    assert refusal() == "rage.toml: scoring.count_bonus.points is missing; it must be a whole number"
+
+
+def test_the_house_rules_file_is_checked_and_named(own_templates: Path):
+    edit(own_templates, "_house-rules.toml", 'sets = "bidding.hook"', 'sets = "bidding.hooks"')
+    assert refusal("oh-hell") == "_house-rules.toml: option hose_the_dealer sets bidding.hooks, which is not a parameter of a game"
+    edit(own_templates, "_house-rules.toml", 'sets = "bidding.hooks"', 'sets = "bidding.hook"\nexplian = "x"')
+    assert refusal("oh-hell") == (
+        "_house-rules.toml: unknown key options.hose_the_dealer.explian; did you mean options.hose_the_dealer.explain?"
+    )
+
+
+def test_an_option_that_sets_a_parameter_must_fit_its_type(own_templates: Path):
+    edit(own_templates, "_house-rules.toml", 'choices = ["open", "hidden", "secret"]',
+         'choices = ["open", "hidden", "silent"]')
+    assert refusal() == (
+        '_house-rules.toml: bidding.mode (set by option bidding) must be one of "open", "hidden", "secret",'
+        ' got "silent"'
+    )
+
+
+def test_the_end_is_said_once(own_templates: Path):
+    edit(own_templates, "rage.toml", 'after = "last_hand"', 'after = "last_hand"\ntarget = 100')
+    assert refusal() == "rage.toml: an open-ended game (hands.open_ended) needs end.target, and only it does"
+    edit(own_templates, "herrlof.toml", "target = 50", 'target = 50\nafter = "last_hand"')
+    assert refusal("herrlof") == (
+        'herrlof.toml: end.after = "last_hand" and end.target both say when the game ends; keep one'
+    )
+
+
+def test_a_file_that_is_not_toml_says_where(own_templates: Path):
+    edit(own_templates, "rage.toml", "cards = 112", "cards = = 112")
+    assert refusal().startswith("rage.toml: not valid TOML: ")
+
+
+def test_an_option_needs_a_default_among_its_values_and_the_file_at_fault_is_named(own_templates: Path):
+    edit(own_templates, "rage.toml", "[end]", '[options.fast]\nlabel = "Fast"\n\n[end]')
+    assert refusal() == "rage.toml: option fast needs a default: true or false, or one of its choices"
+    edit(own_templates, "herrlof.toml", 'default = "secret"', 'default = "loud"')
+    assert refusal("herrlof") == (
+        'herrlof.toml: option bidding: the default "loud" is not among the allowed values "open", "hidden", "secret"'
+    )

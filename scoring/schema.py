@@ -1,0 +1,211 @@
+"""A small checker for data files: declared keys, their types, required or defaulted.
+
+A schema is built from :class:`Value` (a leaf), :class:`ListOf`,
+:class:`Table` (fixed keys, each a :class:`Key` that is required or has a
+default) and :class:`Names` (any names, each holding the same kind of
+value). :func:`check` walks a value read from a file against it and raises
+:class:`~scoring.errors.TemplateError` naming the file and the dotted key:
+an unknown key (with the closest allowed one, or all of them), a missing
+required key, or a value of the wrong type. :func:`with_defaults` then fills
+in what was left out, so a reader never guesses a default of its own.
+
+The game files' own tables are in :mod:`scoring.definitions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from scoring.errors import TemplateError
+
+
+class Value:
+    """A leaf value: what it accepts, and how a message names what it expects."""
+
+    __slots__ = ("accepts", "expected")
+
+    def __init__(self, expected: str, accepts: Callable[[object], bool]):
+        self.expected = expected
+        self.accepts = accepts
+
+
+class ListOf:
+    """A list whose every item is ``item``.
+
+    A list replaces the list it overrides as a whole, so its items are
+    checked in full even inside a partial override.
+    """
+
+    __slots__ = ("expected", "item")
+
+    def __init__(self, item: Value | Table, expected: str):
+        self.item = item
+        self.expected = expected
+
+
+class Table:
+    """A table with fixed keys."""
+
+    __slots__ = ("keys",)
+    expected = "a table"
+
+    def __init__(self, keys: Mapping[str, Key]):
+        self.keys = keys
+
+
+class Names:
+    """A table of any names (those ``name`` accepts), each holding a ``value``.
+
+    The values are checked partially (required keys may be left out): they
+    override or extend something checked in full elsewhere.
+    """
+
+    __slots__ = ("name", "value")
+    expected = "a table"
+
+    def __init__(self, value: Table, name: Value | None = None):
+        self.value = value
+        self.name = name
+
+
+class Same:
+    """A default that is the value of another key of the same table."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str):
+        self.key = key
+
+
+class _Required:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED = _Required()
+"""The default of a key that must be given."""
+
+
+class Key:
+    """One key of a :class:`Table`: its kind, and :data:`REQUIRED` or its default when left out."""
+
+    __slots__ = ("default", "kind")
+
+    def __init__(self, kind: Value | ListOf | Table | Names, default: object = REQUIRED):
+        self.kind = kind
+        self.default = default
+
+
+Kind = Value | ListOf | Table | Names
+
+INT = Value("a whole number", lambda value: type(value) is int)
+TEXT = Value("text", lambda value: type(value) is str)
+BOOL = Value("true or false", lambda value: type(value) is bool)
+
+
+def one_of(*choices: str) -> Value:
+    """A text that is one of ``choices``."""
+    return Value("one of " + ", ".join(f'"{choice}"' for choice in choices),
+                 lambda value: type(value) is str and value in choices)
+
+
+def check(value: object, kind: Kind, file: str, key: str = "", *, partial: bool = False) -> None:
+    """Raise :class:`TemplateError` for the first thing in ``value`` that ``kind`` does not allow.
+
+    ``key`` is where ``value`` sits in the file (dotted), ``file`` the file's
+    name; both are in the message. ``partial`` lets required keys be left
+    out, for a table that overrides one already checked in full.
+    """
+    if isinstance(kind, Value):
+        if not kind.accepts(value):
+            raise TemplateError("template.type", file=file, key=key, expected=kind.expected, value=shown(value))
+        return
+    if isinstance(kind, ListOf):
+        if type(value) is not list:
+            raise TemplateError("template.type", file=file, key=key, expected=kind.expected, value=shown(value))
+        for number, item in enumerate(value, start=1):
+            check(item, kind.item, file, f"{key}[{number}]")
+        return
+    if type(value) is not dict:
+        raise TemplateError("template.type", file=file, key=key or "the file", expected=kind.expected,
+                            value=shown(value))
+    if isinstance(kind, Names):
+        for name, item in value.items():
+            if kind.name is not None and not kind.name.accepts(name):
+                raise TemplateError("template.type", file=file, key=_join(key, name), expected=kind.name.expected,
+                                    value=f'"{name}"')
+            check(item, kind.value, file, _join(key, name), partial=True)
+        return
+    for name, item in value.items():
+        spec = kind.keys.get(name)
+        if spec is None:
+            raise _unknown(file, key, name, kind.keys)
+        check(item, spec.kind, file, _join(key, name), partial=partial)
+    if not partial:
+        for name, spec in kind.keys.items():
+            if spec.default is REQUIRED and name not in value:
+                raise TemplateError("template.missing", file=file, key=_join(key, name), expected=spec.kind.expected)
+
+
+def with_defaults(value: Mapping[str, object], table: Table) -> dict[str, object]:
+    """A checked table with every key left out set to its default (nested tables too)."""
+    filled: dict[str, object] = {}
+    for name, spec in table.keys.items():
+        if name in value:
+            item = value[name]
+        elif isinstance(spec.default, Same):
+            continue  # filled in below, once the key it copies has its value
+        elif spec.default is REQUIRED:
+            raise KeyError(f"{name} is required; check() the table before filling in its defaults")
+        else:
+            item = spec.default
+        if isinstance(spec.kind, Table) and item is not None:
+            item = with_defaults(item, spec.kind)  # type: ignore[arg-type]
+        elif isinstance(spec.kind, ListOf) and isinstance(spec.kind.item, Table):
+            item = [with_defaults(entry, spec.kind.item) for entry in item]  # type: ignore[union-attr]
+        filled[name] = item
+    for name, spec in table.keys.items():
+        if name not in filled and isinstance(spec.default, Same):
+            filled[name] = filled[spec.default.key]
+    return filled
+
+
+def leaf(table: Table, dotted: str) -> Value | None:
+    """The :class:`Value` at dotted key ``dotted`` under ``table``, or None if there is no such leaf."""
+    kind: Kind = table
+    for part in dotted.split("."):
+        if not isinstance(kind, Table) or part not in kind.keys:
+            return None
+        kind = kind.keys[part].kind
+    return kind if isinstance(kind, Value) else None
+
+
+def shown(value: object) -> str:
+    """A value as a message about a file repeats it: TOML's spelling for a leaf, the kind for the rest."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def _join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+def _unknown(file: str, key: str, name: str, allowed: Mapping[str, Key]) -> TemplateError:
+    import difflib  # only when a file is wrong
+
+    close = difflib.get_close_matches(name, list(allowed), n=1)
+    if close:
+        return TemplateError("template.unknown_close", file=file, key=_join(key, name), match=_join(key, close[0]))
+    return TemplateError("template.unknown", file=file, key=_join(key, name), where=f"in {key}" if key else "at the top",
+                         allowed=", ".join(sorted(allowed)))
