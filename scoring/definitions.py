@@ -43,7 +43,12 @@ class TieBreak(StrEnum):
 
 @dataclass(frozen=True)
 class CardKind:
-    """An action card counted per player at the end of a hand (Rage's +5 and -5)."""
+    """An action card counted per player at the end of a hand (Rage's +5 and -5).
+
+    ``copies`` is how many of it the deck holds (Rage: 3 Bonus, 3 Mad), so
+    the most that all players together can end one hand with; see
+    :meth:`Rules.card_limit`.
+    """
 
     name: str
     label: str
@@ -196,6 +201,29 @@ class Rules:
         """Seats in bidding order for hand ``index``: from the dealer's left, the dealer last."""
         dealer = self.dealer(index, first_dealer)
         return tuple((dealer + 1 + k) % self.players for k in range(self.players))
+
+    def trick_total_range(self, cards: int) -> tuple[int, int]:
+        """The lowest and highest total of tricks a hand of ``cards`` cards may record.
+
+        Both are ``cards`` where every trick is taken by someone; where tricks
+        may vanish (Herrlof's Valknuts) the lowest is that many fewer, never
+        below 0.
+
+        >>> rules_for("rage", 4).trick_total_range(7), rules_for("herrlof", 2).trick_total_range(15)
+        ((7, 7), (12, 15))
+        """
+        return max(0, cards - self.tricks_may_vanish), cards
+
+    def card_limit(self, kind: CardKind, cards: int) -> int:
+        """The most action cards of ``kind`` all players together may end a hand of ``cards`` cards with.
+
+        The deck's copies, and never more than the cards dealt in the hand.
+
+        >>> rage = rules_for("rage", 2)
+        >>> rage.card_limit(rage.scoring.cards[0], 10), rage.card_limit(rage.scoring.cards[0], 1)
+        (3, 2)
+        """
+        return min(kind.copies, self.players * cards)
 
 
 def _show(value: object) -> str:

@@ -1,14 +1,21 @@
-"""The rules of a game in words, from the same parameters the engine scores with.
+"""A game in words: its rules, and how it ended, from the same facts the engine scores with.
 
-A printed sheet carries these sentences so a table can score by hand; since
-they are written from :class:`~scoring.definitions.Rules`, a house-rule
-template describes itself.
+A printed sheet carries the rules' sentences so a table can score by hand;
+since they are written from :class:`~scoring.definitions.Rules`, a house-rule
+template describes itself. The app's end screen and the printed sheet say who
+won with the same sentences, :func:`winner_line` and :func:`tie_break_line`.
 """
 
 from __future__ import annotations
 
-from scoring.definitions import Rules
+from collections.abc import Sequence
+
+from scoring.definitions import Rules, TieBreak
 from scoring.messages import render
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from scoring.game import GameState
 
 
 def scoring_summary(rules: Rules) -> list[str]:
@@ -55,3 +62,54 @@ def scoring_summary(rules: Rules) -> list[str]:
 
 def _say(key: str, **params: object) -> str:
     return render(key, params)
+
+
+def winner_line(state: GameState, players: Sequence[str]) -> str | None:
+    """Who won, as one sentence; None until the game is finished.
+
+    ``players`` are the names in seat order. One winner: "Anna wins!"; a
+    shared win: "Anna and Béla share the win."; a tie the game's rules leave
+    to a coin flip that is not recorded yet: "Still tied after the final
+    hand: Anna, Béla. Flip a coin."
+    """
+    if not state.finished:
+        return None
+    if state.coin_flip_between:
+        return _say("end.coin_needed", names=", ".join(players[seat] for seat in state.coin_flip_between))
+    names = [players[seat] for seat in state.winners]
+    if len(names) == 1:
+        return _say("end.winner", name=names[0])
+    return _say("end.shared", names=names_and(names))
+
+
+def tie_break_line(state: GameState) -> str | None:
+    """How a tie on the highest total was settled, as one sentence; None where there was none to settle.
+
+    None too while the game is unfinished or a coin flip is still to be
+    made (:func:`winner_line` says that one).
+    """
+    if not state.finished or state.coin_flip_between:
+        return None
+    if state.decided_by is not None:
+        return _say(_DECIDED_BY[state.decided_by])
+    if len(state.winners) > 1:
+        return _say("end.tie_shared")
+    return None
+
+
+def names_and(names: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> names_and(["Anna"]), names_and(["Anna", "Béla"]), names_and(["Anna", "Béla", "Csilla"])
+    ('Anna', 'Anna and Béla', 'Anna, Béla and Csilla')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _say("names.and", names=", ".join(names[:-1]), last=names[-1])
+
+
+_DECIDED_BY = {
+    TieBreak.FINAL_HAND_POINTS: "end.by_final_hand",
+    TieBreak.EXACT_BIDS: "end.by_exact_bids",
+    TieBreak.COIN_FLIP: "end.by_coin_flip",
+}

@@ -17,9 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
 
-from scoring.definitions import BiddingMode, Rules, TieBreak, rules_for
+from scoring.definitions import BiddingMode, CardKind, Rules, TieBreak, rules_for
 from scoring.errors import (
     BidError,
     BidwellError,
@@ -34,6 +33,10 @@ from scoring.errors import (
 from scoring.messages import render
 from scoring.points import hand_points, outcome
 from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the command line starts faster without typing
+    from typing import Any
 
 
 class Phase(StrEnum):
@@ -223,6 +226,23 @@ class HandView:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One player's place in the standings (:attr:`GameState.standings`).
+
+    ``place`` is 1 for every winner; anyone else's is 1 + the number of
+    winners + the number of other players with a higher total, so equal
+    totals share a place. ``winner`` is True only once the game is finished
+    and decided (a coin flip still to make leaves no one a winner yet).
+    """
+
+    seat: int
+    place: int
+    total: int
+    exact_bids: int
+    winner: bool
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything derived from the log at one moment. Seats are indices into ``players``."""
 
@@ -254,6 +274,38 @@ class GameState:
     def scored_hands(self) -> tuple[HandView, ...]:
         """The hands that count: recorded in full and not void."""
         return tuple(h for h in self.hands if h.scored)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the highest total, in seat order; empty before any hand is scored."""
+        if not any(h.scored for h in self.hands):
+            return ()
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Every player's place: the winners first, then by total (highest first), then by seat.
+
+        Until the game is finished and decided nobody is a winner, and the
+        places follow the totals alone (equal totals share a place, the next
+        place is skipped: 1, 1, 3). Once it is decided the winners are 1st
+        even where a tie-break, not the total, put them there, and a player
+        they beat on the tie-break comes 2nd.
+        """
+        winners = set(self.winners) if self.finished and not self.coin_flip_between else set()
+        others = [total for seat, total in enumerate(self.totals) if seat not in winners]
+        order = sorted(range(len(self.totals)), key=lambda seat: (seat not in winners, -self.totals[seat], seat))
+        return tuple(
+            Standing(
+                seat=seat,
+                place=1 if seat in winners else 1 + len(winners) + sum(1 for t in others if t > self.totals[seat]),
+                total=self.totals[seat],
+                exact_bids=self.exact_bids[seat],
+                winner=seat in winners,
+            )
+            for seat in order
+        )
 
 
 # --- the game ----------------------------------------------------------------
@@ -423,6 +475,108 @@ class Game:
         self.verify_tricks(tricks, counted)
         return self._commit(Tricks(tuple(tricks), MappingProxyType(_normalized_counted(counted))))
 
+    # -- what a screen may offer while tricks are entered --
+
+    def allowed_tricks(self, seat: int, draft: Sequence[int | None], *, hand: int | None = None) -> tuple[int, ...]:
+        """The trick counts ``seat`` may be given, lowest first, with the others as in ``draft``.
+
+        ``draft`` holds a count or None (not entered yet) per seat, in seat
+        order; ``seat``'s own entry is ignored. A value is allowed when the
+        entered counts with it add up to no more than the hand's cards, and,
+        once every other seat has a count, when the total lands within
+        :meth:`Rules.trick_total_range`. The hand is the current one, or
+        finished hand ``hand`` (1-based) for a correction.
+
+        >>> game = Game.new("rage", ["Anna", "Béla", "Csilla"])
+        >>> for seat in (1, 2, 0):
+        ...     _ = game.bid(seat, 3)
+        >>> game.allowed_tricks(0, [None, 4, None]), game.allowed_tricks(0, [None, 4, 5])
+        ((0, 1, 2, 3, 4, 5, 6), (1,))
+        """
+        cards, number = self._draft_hand(hand)
+        self._verify_seat(seat, number, TricksError)
+        self._verify_draft(draft, cards, number)
+        others = [taken for other, taken in enumerate(draft) if other != seat]
+        entered = sum(taken for taken in others if taken is not None)
+        low, high = self.rules.trick_total_range(cards)
+        if None in others:
+            low = 0  # the seats still without a count can bring the total up to the lowest allowed
+        return tuple(range(max(0, low - entered), high - entered + 1))
+
+    def tricks_left(self, draft: Sequence[int | None], *, hand: int | None = None) -> int | None:
+        """The count the one seat still without one gets from what is left; None unless exactly one is missing.
+
+        It is the hand's cards less the others' counts (never below 0): the
+        highest count :meth:`allowed_tricks` allows that seat, and in a game
+        where tricks may vanish still the count that loses none.
+        """
+        cards, number = self._draft_hand(hand)
+        self._verify_draft(draft, cards, number)
+        if sum(1 for taken in draft if taken is None) != 1:
+            return None
+        return max(0, cards - sum(taken for taken in draft if taken is not None))
+
+    def allowed_counted(
+        self, kind: str, seat: int, draft_counts: Sequence[int | None], *, hand: int | None = None
+    ) -> int:
+        """The most action cards of ``kind`` (Rage's ``bonus``, ``mad``) ``seat`` may be given.
+
+        ``draft_counts`` holds each seat's count (None counts as 0); the
+        answer keeps the kind's total over all seats within
+        :meth:`Rules.card_limit`, never below 0. The hand is the current
+        one, or finished hand ``hand`` for a correction.
+        """
+        cards, number = self._draft_hand(hand)
+        card_kind = self._card_kind(kind, number)
+        self._verify_seat(seat, number, CardsError)
+        self._verify_counts(card_kind, draft_counts, number, allow_none=True)
+        others = sum(count for other, count in enumerate(draft_counts) if other != seat and count is not None)
+        return max(0, self.rules.card_limit(card_kind, cards) - others)
+
+    def _draft_hand(self, hand: int | None) -> tuple[int, int]:
+        """The cards and number of the hand a draft is for: ``hand`` if given, else the current one."""
+        if hand is None:
+            self.verify_not_over()
+            current = self.state.current
+            assert current is not None
+            return current.cards, current.number
+        self._verify_finished_hand(hand)
+        return self.rules.cards_in_hand(hand - 1), hand
+
+    def _verify_finished_hand(self, hand: object) -> None:
+        """Refuse a hand number that names no finished hand (one a correction may change)."""
+        finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
+        if type(hand) is not int or hand not in finished:
+            known = f"1 to {len(finished)}" if finished else "none yet"
+            raise CorrectionError("correct.no_hand", number=hand, known=known)
+
+    def _verify_draft(self, draft: Sequence[object], cards: int, hand: int) -> None:
+        players = len(self.players)
+        if isinstance(draft, (str, bytes)) or not isinstance(draft, Sequence) or len(draft) != players:
+            raise TricksError("tricks.count", hand=hand, players=players,
+                              got=len(draft) if isinstance(draft, Sequence) else _shown(draft))
+        for seat, taken in enumerate(draft):
+            if taken is not None:
+                _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
+
+    # -- the next game --
+
+    def rematch(self) -> Game:
+        """A new game of the same game and options, the same players in the same seats.
+
+        The seat after this game's first dealer deals first, so the deal
+        goes on round the table.
+
+        >>> Game.new("rage", ["Anna", "Béla", "Csilla"], first_dealer=2).rematch().first_dealer
+        0
+        """
+        return Game.new(
+            self.rules.game.id,
+            self.players,
+            first_dealer=(self.first_dealer + 1) % len(self.players),
+            options=dict(self.rules.options),
+        )
+
     # -- corrections --
 
     def verify_correction(
@@ -433,10 +587,7 @@ class Game:
         counted: Mapping[str, Sequence[object]] | None = None,
     ) -> None:
         """Raise why finished hand ``hand`` (1-based) cannot be corrected to these values."""
-        finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
-        if type(hand) is not int or hand not in finished:
-            known = f"1 to {len(finished)}" if finished else "none yet"
-            raise CorrectionError("correct.no_hand", number=hand, known=known)
+        self._verify_finished_hand(hand)
         index = hand - 1
         cards = self.rules.cards_in_hand(index)
         if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence) or len(bids) != len(self.players):
@@ -568,9 +719,9 @@ class Game:
         reason = _reason("reason.target", name=self.name(leader), total=ended.totals[leader])  # type: ignore[index]
         raise GameOverError("game.over_target", hand=hand, ended=state.ended_after, reason=reason)
 
-    def _verify_seat(self, player: object, hand: int) -> None:
+    def _verify_seat(self, player: object, hand: int, error: type[BidwellError] = BidError) -> None:
         if type(player) is not int or not 0 <= player < len(self.players):
-            raise BidError("player.seat", hand=hand, seat=player, last=len(self.players) - 1)
+            raise error("player.seat", hand=hand, seat=player, last=len(self.players) - 1)
 
     def _verify_result(
         self, hand: int, cards: int, tricks: Sequence[object], counted: Mapping[str, Sequence[object]]
@@ -582,32 +733,42 @@ class Game:
         for seat, taken in enumerate(tricks):
             _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
         total = sum(tricks)  # type: ignore[arg-type]
-        vanish = self.rules.tricks_may_vanish
-        if vanish == 0 and total != cards:
-            raise TricksError("tricks.sum_exact", hand=hand, total=total, cards=cards)
-        if not cards - vanish <= total <= cards:
-            raise TricksError("tricks.sum_range", hand=hand, total=total, cards=cards, low=max(0, cards - vanish),
-                              vanish=vanish)
-        kinds = {kind.name: kind for kind in self.rules.scoring.cards}
+        low, high = self.rules.trick_total_range(cards)
+        if not low <= total <= high:
+            if low == high:
+                raise TricksError("tricks.sum_exact", hand=hand, total=total, cards=cards)
+            raise TricksError("tricks.sum_range", hand=hand, total=total, cards=high, low=low,
+                              vanish=self.rules.tricks_may_vanish)
         for name, counts in counted.items():
-            kind = kinds.get(name)
-            if kind is None:
-                if not kinds:
-                    raise CardsError("cards.none", hand=hand, game=self.rules.game.name)
-                raise CardsError("cards.unknown", hand=hand, game=self.rules.game.name, kind=name,
-                                 known=", ".join(kinds))
-            if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != players:
-                got = len(counts) if isinstance(counts, Sequence) else counts
-                raise CardsError("cards.count", hand=hand, label=kind.label, players=players, got=got)
-            for seat, count in enumerate(counts):
-                if type(count) is not int:
-                    raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=kind.label,
-                                     value=_shown(count))
-                if count < 0:
-                    raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=kind.label, value=count)
-            limit = min(kind.copies, players * cards)
+            kind = self._card_kind(name, hand)
+            self._verify_counts(kind, counts, hand, allow_none=False)
+            limit = self.rules.card_limit(kind, cards)
             if sum(counts) > limit:  # type: ignore[arg-type]
                 raise CardsError("cards.too_many", hand=hand, label=kind.label, total=sum(counts), limit=limit)  # type: ignore[arg-type]
+
+    def _card_kind(self, name: object, hand: int) -> CardKind:
+        kinds = {kind.name: kind for kind in self.rules.scoring.cards}
+        kind = kinds.get(name) if isinstance(name, str) else None
+        if kind is None:
+            if not kinds:
+                raise CardsError("cards.none", hand=hand, game=self.rules.game.name)
+            raise CardsError("cards.unknown", hand=hand, game=self.rules.game.name, kind=name, known=", ".join(kinds))
+        return kind
+
+    def _verify_counts(self, kind: CardKind, counts: Sequence[object], hand: int, *, allow_none: bool) -> None:
+        """Counted cards of one kind: one whole number from 0 up per seat (or None, where a draft allows it)."""
+        players = len(self.players)
+        if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != players:
+            got = len(counts) if isinstance(counts, Sequence) else counts
+            raise CardsError("cards.count", hand=hand, label=kind.label, players=players, got=got)
+        for seat, count in enumerate(counts):
+            if count is None and allow_none:
+                continue
+            if type(count) is not int:
+                raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=kind.label,
+                                 value=_shown(count))
+            if count < 0:
+                raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=kind.label, value=count)
 
     def _forbidden(self, cards: int, others: Sequence[int | None]) -> int | None:
         if not self.rules.hook or None in others:

@@ -108,6 +108,15 @@ ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "record.list_length": "'{key}' must list {players} values, one per player in seat order, got {got}",
     "record.incomplete_not_last": "this hand is incomplete ({missing}), but only the last hand may be",
     "record.coin_flip_unknown": "coin_flip names {name}, who is not at the table",
+    # the end of a game
+    "end.winner": "{name} wins!",
+    "end.shared": "{names} share the win.",
+    "end.coin_needed": "Still tied after the final hand: {names}. Flip a coin.",
+    "end.by_final_hand": "Tied on total; decided by the points in the final hand.",
+    "end.by_exact_bids": "Tied on total; decided by more exact bids.",
+    "end.by_coin_flip": "Tied after the final hand too; decided by the coin flip.",
+    "end.tie_shared": "Tied; the game shares the win.",
+    "names.and": "{names} and {last}",
     # reasons used inside other messages
     "reason.target": "{name} reached {total}",
     "reason.not_finished": "the game is not over",

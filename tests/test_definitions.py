@@ -211,6 +211,23 @@ def test_every_shipped_game_loads_with_the_house_rules():
     assert all({"bidding", "hose_the_dealer"} <= set(game.options) for game in games.values())
 
 
+def test_the_trick_total_range():
+    assert rules_for("rage", 4).trick_total_range(10) == (10, 10)
+    assert rules_for("oh-hell", 3).trick_total_range(1) == (1, 1)
+    assert rules_for("herrlof", 2).trick_total_range(15) == (12, 15)
+    assert rules_for("herrlof", 3).trick_total_range(11) == (8, 11)
+    assert rules_for("herrlof", 2).trick_total_range(2) == (0, 2)  # never below nothing
+
+
+def test_action_cards_are_read_from_the_template_and_capped_by_the_cards_dealt():
+    rules = rules_for("rage", 2)
+    bonus, mad = rules.scoring.cards
+    assert (bonus.name, bonus.points, bonus.copies) == ("bonus", 5, 3)
+    assert (mad.name, mad.points, mad.copies) == ("mad", -5, 3)
+    assert [rules.card_limit(bonus, cards) for cards in (10, 2, 1)] == [3, 3, 2]
+    assert rules_for("rage", 3).card_limit(mad, 1) == 3
+
+
 def test_optional_keys_take_the_defaults_the_schema_states():
     rage = rules_for("rage", 4)
     assert rage.scoring.exact_zero_bonus == rage.scoring.exact_bonus == 10  # defaults to exact_bonus

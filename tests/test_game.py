@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from helpers import play_hand
@@ -489,3 +491,208 @@ def test_every_refusal_is_a_value_error_with_a_message():
     with pytest.raises(ValueError):
         Game.new("rage", FOUR).bid(0, 1)
     assert issubclass(BidError, BidwellError)
+
+
+# --- leaders and standings ---------------------------------------------------------
+
+
+def test_nobody_leads_before_the_first_hand_and_everyone_shares_first_place():
+    state = Game.new("rage", FOUR).state
+    assert state.leaders == ()
+    assert [(s.seat, s.place, s.total, s.exact_bids, s.winner) for s in state.standings] == [
+        (0, 1, 0, 0, False), (1, 1, 0, 0, False), (2, 1, 0, 0, False), (3, 1, 0, 0, False)
+    ]
+
+
+def test_leaders_and_standings_follow_the_totals_while_the_game_goes_on():
+    game = Game.new("rage", FOUR)
+    # Anna 2/3: 3 - 5 = -2; Béla 1/1: 11; Csilla 3/2: -3; Dóra 3/4: -1
+    state = play_hand(game, [2, 1, 3, 3], [3, 1, 2, 4])
+    assert state.leaders == (1,)
+    assert [(s.seat, s.place, s.total, s.exact_bids) for s in state.standings] == [
+        (1, 1, 11, 1), (3, 2, -1, 0), (0, 3, -2, 0), (2, 4, -3, 0)
+    ]
+    # Hand 2 (9 cards), all made: Anna 2 + 10, Béla 2 + 10, Csilla 3 + 10, Dóra 2 + 10
+    state = play_hand(game, [2, 2, 3, 2], [2, 2, 3, 2])
+    assert state.totals == (10, 23, 10, 11)
+    assert state.leaders == (1,)
+    # Equal totals share a place and the next one is skipped (1, 2, 3, 3).
+    assert [(s.seat, s.place) for s in state.standings] == [(1, 1), (3, 2), (0, 3), (2, 3)]
+    assert not any(s.winner for s in state.standings)
+
+
+def test_leaders_are_every_seat_on_the_highest_total():
+    game = Game.new("rage", FOUR)
+    state = play_hand(game, [2, 2, 3, 3], [2, 2, 3, 3])  # 12, 12, 13, 13
+    assert state.leaders == (2, 3)
+    assert [(s.seat, s.place) for s in state.standings] == [(2, 1), (3, 1), (0, 3), (1, 3)]
+
+
+def test_a_tie_break_winner_is_first_and_the_player_tied_on_total_second():
+    # P1 and P0 have 49, P2 32, the rest 25 (test_final_hand_points_break_a_tie); P1 won on the final hand.
+    game = Game.new("rage-n-glyphs", [f"P{i}" for i in range(10)], options={"skip_up": True})
+    for takers in ({0: 1}, {0: 3}, {0: 5}, {1: 7}, {1: 7, 2: 2}):
+        bids = [takers.get(seat, 0) for seat in range(10)]
+        play_hand(game, bids, bids)
+    standings = game.state.standings
+    assert [(s.seat, s.place, s.total, s.winner) for s in standings[:4]] == [
+        (1, 1, 49, True), (0, 2, 49, False), (2, 3, 32, False), (3, 4, 25, False)
+    ]
+    assert [(s.seat, s.place) for s in standings[4:]] == [(seat, 4) for seat in range(4, 10)]
+    assert {s.exact_bids for s in standings} == {5}  # everyone bid what they took, every hand
+    assert game.state.leaders == (0, 1)  # the totals alone: the tie-break does not change who has most
+
+
+def test_while_a_coin_flip_is_pending_nobody_has_won_and_the_tied_share_first_place():
+    game = tie_for_coin_flip()
+    assert [(s.seat, s.place, s.winner) for s in game.state.standings] == [(0, 1, False), (1, 1, False), (2, 3, False)]
+    game.record_coin_flip(1)
+    assert [(s.seat, s.place, s.total, s.exact_bids, s.winner) for s in game.state.standings] == [
+        (1, 1, 275, 16, True), (0, 2, 275, 16, False), (2, 3, 176, 16, False)
+    ]
+
+
+def test_a_shared_win_puts_every_winner_first():
+    # Herrlof: both bid 7 and take 7 each hand (one trick destroyed): 17 a hand, 51 after three.
+    game = Game.new("herrlof", ["Anna", "Béla"])
+    for _ in range(3):
+        play_hand(game, [7, 7], [7, 7])
+    state = game.state
+    assert state.finished and state.winners == (0, 1) and state.decided_by is None
+    assert [(s.seat, s.place, s.total, s.winner) for s in state.standings] == [(0, 1, 51, True), (1, 1, 51, True)]
+
+
+# --- what may be entered while the tricks are counted ------------------------------
+
+
+def rage_after_bids(players=FOUR):
+    game = Game.new("rage", players)
+    finish_bids(game, 1)
+    return game
+
+
+def test_allowed_tricks_keep_the_total_within_the_cards():
+    game = rage_after_bids()  # 10 cards
+    assert game.allowed_tricks(0, [None] * 4) == tuple(range(11))
+    assert game.allowed_tricks(0, [None, 3, 4, None]) == (0, 1, 2, 3)
+    assert game.allowed_tricks(0, [None, 6, 5, None]) == ()
+
+
+def test_the_last_count_must_make_the_total_exact():
+    game = rage_after_bids()
+    assert game.allowed_tricks(0, [None, 3, 4, 2]) == (1,)
+    assert game.allowed_tricks(0, [9, 3, 4, 2]) == (1,)  # the seat's own count is what is being chosen
+    assert game.allowed_tricks(3, [0, 0, 0, None]) == (10,)
+
+
+def test_herrlof_allows_up_to_three_tricks_to_vanish():
+    game = Game.new("herrlof", ["Anna", "Béla"])  # 15 cards; the tricks add up to 12..15
+    finish_bids(game, 5)
+    assert game.allowed_tricks(0, [None, None]) == tuple(range(16))
+    assert game.allowed_tricks(0, [None, 5]) == (7, 8, 9, 10)
+    assert game.allowed_tricks(0, [None, 13]) == (0, 1, 2)
+    three = Game.new("herrlof", ["Anna", "Béla", "Csilla"])  # 11 cards; 8..11
+    finish_bids(three, 2)
+    assert three.allowed_tricks(1, [2, None, None]) == tuple(range(10))
+    assert three.allowed_tricks(1, [2, None, 1]) == (5, 6, 7, 8)
+
+
+def test_what_is_left_goes_to_the_one_seat_without_a_count():
+    game = rage_after_bids()
+    assert game.tricks_left([None, 3, 4, 2]) == 1
+    assert game.tricks_left([None, None, 4, 2]) is None
+    assert game.tricks_left([1, 3, 4, 2]) is None
+    assert game.tricks_left([None, 6, 5, 0]) == 0  # more than the cards already: nothing is left
+    herrlof = Game.new("herrlof", ["Anna", "Béla"])
+    finish_bids(herrlof, 5)
+    assert herrlof.tricks_left([None, 5]) == 10  # the most allowed: no trick vanished
+
+
+@pytest.mark.parametrize(("game_id", "names", "cards"), [
+    ("rage", ["Anna", "Béla", "Csilla"], 10), ("herrlof", ["Anna", "Béla"], 15),
+    ("herrlof", ["Anna", "Béla", "Csilla"], 11),
+])
+def test_allowed_tricks_are_exactly_what_record_tricks_accepts(game_id, names, cards):
+    game = Game.new(game_id, names)
+    finish_bids(game, 1)
+    for others in itertools.product(range(cards + 1), repeat=len(names) - 1):
+        allowed = game.allowed_tricks(0, [None, *others])
+        for taken in range(cards + 1):
+            assert game.can_record_tricks([taken, *others]) is (taken in allowed), (others, taken)
+
+
+def test_a_draft_that_cannot_be_right_is_refused():
+    game = rage_after_bids()
+    with pytest.raises(TricksError, match="hand 1: tricks are needed for all 4 players, got 2"):
+        game.allowed_tricks(0, [None, 3])
+    with pytest.raises(TricksError, match="hand 1, Béla: took 11 tricks, more than the 10 cards"):
+        game.allowed_tricks(0, [None, 11, 0, 0])
+    with pytest.raises(TricksError, match="there is no seat 7; the seats are 0 to 3"):
+        game.allowed_tricks(7, [None] * 4)
+    with pytest.raises(TricksError, match="hand 1, Csilla: tricks -1 is negative"):
+        game.tricks_left([None, 0, -1, 0])
+
+
+def test_a_correction_asks_about_its_own_hand():
+    game = Game.new("rage", ["Anna", "Béla"])
+    play_hand(game, [4, 6], [4, 6])  # hand 1: 10 cards; hand 2 (9 cards) is next
+    finish_bids(game, 1)
+    assert game.allowed_tricks(0, [None, 4]) == (5,)
+    assert game.allowed_tricks(0, [None, 4], hand=1) == (6,)
+    assert game.tricks_left([None, 4], hand=1) == 6
+    with pytest.raises(CorrectionError, match="there is no finished hand 2 to correct"):
+        game.allowed_tricks(0, [None, 4], hand=2)
+
+
+def test_nothing_is_allowed_once_the_game_is_over():
+    game = Game.new("rage", ["Anna", "Béla"])
+    while not game.state.finished:
+        cards = game.state.current.cards
+        play_hand(game, [cards, 0], [cards, 0])
+    with pytest.raises(GameOverError):
+        game.allowed_tricks(0, [None, 0])
+    assert game.allowed_tricks(0, [None, 0], hand=10) == (1,)
+
+
+def test_action_cards_may_be_given_up_to_the_decks_three():
+    game = rage_after_bids()  # 10 cards: the limit is the 3 copies in the deck
+    assert game.allowed_counted("bonus", 0, [0, 1, 1, 0]) == 1
+    assert game.allowed_counted("bonus", 1, [0, 1, 1, 0]) == 2
+    assert game.allowed_counted("mad", 0, [None, 1, None, None]) == 2
+    assert game.allowed_counted("mad", 0, [0, 2, 2, 0]) == 0  # already too many: none more
+    with pytest.raises(CardsError, match="Rage has no 'joker' cards; it has: bonus, mad"):
+        game.allowed_counted("joker", 0, [0, 0, 0, 0])
+    with pytest.raises(CardsError, match="hand 1: \\+5 cards are needed for all 4 players, got 3"):
+        game.allowed_counted("bonus", 0, [0, 0, 0])
+    oh_hell = Game.new("oh-hell", ["Anna", "Béla", "Csilla"])
+    with pytest.raises(CardsError, match="has no cards to count besides the tricks"):
+        oh_hell.allowed_counted("bonus", 0, [0, 0, 0])
+
+
+def test_two_players_with_one_card_hold_at_most_two_action_cards_and_the_check_agrees():
+    game = Game.new("rage", ["Anna", "Béla"])
+    for _ in range(9):
+        play_hand(game, [0, 0], [game.state.current.cards, 0])
+    finish_bids(game)  # hand 10: one card each, so two cards in all
+    assert game.rules.card_limit(game.rules.scoring.cards[0], 1) == 2
+    for mine in range(4):
+        for theirs in range(4):
+            most = game.allowed_counted("bonus", 0, [mine, theirs])
+            assert most == max(0, 2 - theirs)
+            assert game.can_record_tricks([1, 0], {"bonus": [mine, theirs]}) is (mine <= most and theirs <= 2)
+
+
+# --- the next game -----------------------------------------------------------------
+
+
+def test_a_rematch_keeps_game_seats_and_options_and_the_next_seat_deals():
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"], first_dealer=1,
+                    options={"skip_up": True, "bidding": "hidden"})
+    play_hand(game, [1, 0, 0], [1, 0, 0])
+    rematch = game.rematch()
+    assert rematch is not game and rematch.log[1:] == ()
+    assert rematch.rules.game.id == "rage-n-glyphs" and rematch.players == ("Anna", "Béla", "Csilla")
+    assert rematch.rules.options == game.rules.options and rematch.rules.options["skip_up"] is True
+    assert rematch.first_dealer == 2 and rematch.state.current.dealer == 2
+    assert rematch.rematch().first_dealer == 0  # round the table
+    assert len(game.state.scored_hands) == 1  # the finished game is left as it was
