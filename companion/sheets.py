@@ -27,8 +27,8 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from companion.app_assets import FONT_FILE
 from companion.texts import t
-from scoring.definitions import Rules, TieBreak
-from scoring.describe import scoring_summary
+from scoring.definitions import Rules
+from scoring.describe import scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -181,23 +181,11 @@ def _options_line(rules: Rules) -> str:
 
 
 def _result_line(game: Game) -> str:
+    """Who won and how a tie was settled, in the engine's words (the app's end screen says the same)."""
     state = game.state
     if not state.finished:
         return t("sheet.in_progress", hand=state.current.number if state.current else "")
-    names = ", ".join(game.name(s) for s in state.winners)
-    if state.coin_flip_between:
-        return t("sheet.coin_pending", names=names)
-    line = t("sheet.winner" if len(state.winners) == 1 else "sheet.shared", names=names)
-    if state.decided_by is not None:
-        line += " (" + t(_DECIDED[state.decided_by]) + ")"
-    return line
-
-
-_DECIDED = {
-    TieBreak.FINAL_HAND_POINTS: "sheet.by_final_hand",
-    TieBreak.EXACT_BIDS: "sheet.by_exact_bids",
-    TieBreak.COIN_FLIP: "sheet.by_coin_flip",
-}
+    return " ".join(line for line in (winner_line(state, game.players), tie_break_line(state)) if line)
 
 
 def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:

@@ -102,8 +102,27 @@ def test_a_filled_sheet_has_the_engines_numbers():
         for seat in hand.seats:
             assert str(seat.total) in totals
     assert "2026-11-22" in text and "Skip Up" in text
-    winners = ", ".join(game.name(s) for s in game.state.winners)
-    assert winners in flat(text) and "\u2713" in text
+    # Seat 4 dealt the last hand (9 cards) and took it all: 5 x 4 + 9 + 10 = 39, the most.
+    assert "さくら wins!" in flat(text) and "\u2713" in text
+
+
+def test_the_sheet_says_how_the_game_ended_in_the_words_of_the_end_screen():
+    herrlof = Game.new("herrlof", ["Anna", "Béla"])
+    for _ in range(3):
+        play_hand(herrlof, [7, 7], [7, 7])  # 17 a hand each: 51 and 51, three exact bids each
+    assert filled_sheet(herrlof).footer[0] == "Anna and Béla share the win. Tied; the game shares the win."
+    text = flat("\n".join(pages(render_pdf(filled_sheet(herrlof), "a4"))))
+    assert "Anna and Béla share the win. Tied; the game shares the win." in text
+    tied = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"], options={"skip_up": True})
+    while not tied.state.finished:  # Anna and Béla score alike in every hand: 275 each
+        half = (tied.state.current.cards - 1) // 2
+        play_hand(tied, [half, half, 1], [half, half, 1])
+    assert filled_sheet(tied).footer[0] == "Still tied after the final hand: Anna, Béla. Flip a coin."
+    tied.record_coin_flip(0)
+    assert filled_sheet(tied).footer[0] == "Anna wins! Tied after the final hand too; decided by the coin flip."
+    unfinished = Game.new("rage", ["Anna", "Béla"])
+    play_hand(unfinished, [10, 0], [10, 0])
+    assert "hand 2" in filled_sheet(unfinished).footer[0]  # no winner yet, only where the game stands
 
 
 def test_names_are_printed_as_written_and_long_ones_shortened():
