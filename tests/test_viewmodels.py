@@ -1,15 +1,33 @@
-"""The screens' logic, driven by plain pytest: a scorekeeper's taps without a browser."""
+"""The screens' logic, driven by plain pytest: a scorekeeper's taps without a browser.
+
+Every expected value here is worked out from the rules (RULES.md and the
+templates), and the comments show the sums.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import re
 
 import pytest
 
 from companion.history import GameStore
-from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen
+from companion.viewmodels import (
+    HandSummary,
+    HistoryModel,
+    Message,
+    NewGameModel,
+    PlayModel,
+    ResultLine,
+    Screen,
+    StandingLine,
+    download_name,
+)
 from scoring.game import Game
+
+RAGE_THREE = ["Anna", "Béla", "Csilla"]  # Anna deals hand 1, so Béla bids first and leads
 
 
 @pytest.fixture
@@ -17,8 +35,13 @@ def store(tmp_path):
     return GameStore(tmp_path / "data")
 
 
-def new_play(store, game, players, **options):
-    return PlayModel(store.start(Game.new(game, players, options=options)), chance=random.Random(7))
+def new_play(store, game, players, *, first_dealer=0, created=None, **options):
+    saved = store.start(Game.new(game, players, first_dealer=first_dealer, options=options), created=created)
+    return PlayModel(saved, chance=random.Random(7))
+
+
+def seat_of(model, name):
+    return model.players.index(name)
 
 
 def bid_all(model, bids):
@@ -30,14 +53,43 @@ def bid_all(model, bids):
 
 
 def enter_tricks(model, tricks, **counted):
-    model.start_tricks()
-    for seat, count in enumerate(tricks):
-        model.step_tricks(seat, count)
+    """Tap the counts (given in seat order) on the pad as the screen asks for them, then score the hand.
+
+    The last count is filled in; where tricks may vanish (Herrlof) the one
+    filled in may be more than was taken, and is then chosen and lowered.
+    """
+    while (choosing := model.view().tricks.choosing) is not None:
+        assert model.tap_tricks(tricks[seat_of(model, choosing)]), model.message
+    for line in model.view().tricks.lines:
+        if line.tricks != tricks[line.seat]:
+            model.choose(line.seat)
+            assert model.tap_tricks(tricks[line.seat]), model.message
     for kind, counts in counted.items():
         for seat, count in enumerate(counts):
             for _ in range(count):
                 model.step_counted(kind, seat, 1)
     assert model.confirm_tricks(), model.message
+
+
+def lines_by_name(tricks_view):
+    return {line.name: line for line in tricks_view.lines}
+
+
+class Taps:
+    """The model behind a screen, counting every call the screen makes to it: one call, one tap."""
+
+    def __init__(self, model):
+        self.model = model
+        self.calls = []
+
+    def __getattr__(self, name):
+        method = getattr(self.model, name)
+
+        def tap(*args):
+            self.calls.append(name)
+            return method(*args)
+
+        return tap
 
 
 # --- new game ---
@@ -47,10 +99,11 @@ def test_players_are_added_in_seat_order_and_bad_names_refused():
     setup = NewGameModel()
     assert setup.add_player("Anna") and setup.add_player(" Béla ")
     assert not setup.add_player("   ")
-    assert setup.message == "Player 3 has an empty name"
+    assert setup.message == Message("Player 3 has an empty name", error=True)
     assert not setup.add_player("Anna")
-    assert setup.message == "'Anna' is at the table twice (players 1 and 3)"
+    assert setup.message == Message("'Anna' is at the table twice (players 1 and 3)", error=True)
     assert setup.players == ["Anna", "Béla"]
+    assert setup.add_player("Csilla") and setup.message is None
 
 
 def test_the_player_count_is_enforced_with_the_range_shown():
@@ -59,14 +112,15 @@ def test_the_player_count_is_enforced_with_the_range_shown():
     for name in ("Anna", "Béla", "Csilla"):
         assert setup.add_player(name)
     assert not setup.add_player("Dóra")
-    assert setup.message == "Herrlof is played by at most 3 players"
+    assert setup.message == Message("Herrlof is played by at most 3 players", error=True)
 
 
 def test_starting_with_too_few_players_says_how_many_more(store):
     setup = NewGameModel()
     setup.add_player("Anna")
+    assert not setup.view().can_start
     assert setup.start(store) is None
-    assert setup.message == "Rage'n Glyphs needs 3 to 10 players; add 2 more"
+    assert setup.message == Message("Rage'n Glyphs needs 3 to 10 players; add 2 more", error=True)
 
 
 def test_seats_can_be_reordered_and_the_first_dealer_follows_the_person():
@@ -93,13 +147,30 @@ def test_options_are_checked_and_the_random_dealer_drawn(store):
     setup = NewGameModel(game_id="oh-hell")
     assert [row.name for row in setup.option_rows()] == ["bidding", "sequence", "scoring"]  # the hook is fixed
     setup.set_option("sequence", "sideways")
-    assert "cannot be sideways" in setup.message
+    assert setup.message.error and "cannot be sideways" in setup.message.text
     setup.set_option("sequence", "short-up")
+    assert setup.message is None
     for name in ("Anna", "Béla", "Csilla"):
         setup.add_player(name)
     saved = setup.start(store, random.Random(3))
     assert saved.game.rules.options["sequence"] == "short-up"
     assert saved.game.first_dealer == random.Random(3).randrange(3)
+
+
+def test_the_new_game_screen_view_shows_the_choices_and_is_frozen():
+    setup = NewGameModel(game_id="oh-hell")
+    view = setup.view()
+    assert view.game_id == "oh-hell" and ("oh-hell", "Oh Hell (BGA)") in view.games
+    assert view.range_text == "3 to 7 players" and view.players == () and not view.can_start
+    sequence = next(row for row in view.options if row.name == "sequence")
+    assert (sequence.label, sequence.value, sequence.is_bool) == ("Sequence", "long", False)
+    assert sequence.allowed == ("long", "long-reversed", "short-up-down", "short-up", "short-down")
+    for name in ("Anna", "Béla", "Csilla"):
+        setup.add_player(name)
+    view = setup.view()
+    assert view.players == ("Anna", "Béla", "Csilla") and view.can_start and view.message is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.can_start = False
 
 
 def test_a_blank_sheet_from_the_new_game_screen_uses_the_choices_made():
@@ -114,97 +185,131 @@ def test_a_blank_sheet_from_the_new_game_screen_uses_the_choices_made():
     assert [(row.cards, row.dealer) for row in sheet.rows[:3]] == [("1", "Csilla"), ("2", "Dóra"), ("3", "Anna")]
 
 
-# --- playing ---
+# --- playing: bids ---
 
 
 def test_an_open_hand_from_bids_to_points(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"])
-    header = model.header()
+    model = new_play(store, "rage", RAGE_THREE)
+    view = model.view()
+    header = view.header
     assert (header.title, header.cards, header.dealer, header.first) == (
         "Hand 1 of 10", "10 cards each", "Anna deals", "Béla bids first and leads")
-    assert model.screen is Screen.BIDDING and model.bidder == "Béla"
-    assert [key.value for key in model.pad()] == list(range(11))
+    assert header.options == "Bids said aloud" and header.race is None
+    assert view.screen is Screen.BIDDING and view.bids.bidder == "Béla" and not view.bids.private
+    assert [key.value for key in view.bids.keys] == list(range(11)) and all(k.allowed for k in view.bids.keys)
+    assert view.bids.forbidden is None and view.summary is None and view.tricks is None
     bid_all(model, [2, 3, 4])
-    assert model.bid_summary() == "Bids 9 for 10 tricks: underbid by 1"
-    assert model.screen is Screen.PLAYING
+    view = model.view()
+    assert view.screen is Screen.TRICKS and view.bids is None
+    assert view.tricks.bid_total == "Bids 9 for 10 tricks: underbid by 1" and view.tricks.bids_note is None
     enter_tricks(model, [2, 3, 5], bonus=[1, 0, 0], mad=[0, 0, 1])
-    assert model.state.hands[0].points == (17, 13, -5)  # 2+10+5; 3+10; 5-5-5
-    assert model.leaders() == {0}
+    # Anna 2/2: 2 + 10 + 5; Béla 3/3: 3 + 10; Csilla bid 4, took 5: 5 - 5 (missed) - 5 (a -5 card).
+    assert model.state.hands[0].points == (17, 13, -5)
+    assert model.leaders() == (0,)
 
 
-def test_the_live_trick_check_and_a_refused_total_keep_the_counts(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"])
-    bid_all(model, [2, 3, 4])
-    model.start_tricks()
-    model.step_tricks(0, 4)
-    model.step_tricks(1, 50)
-    assert model.tricks_draft == [4, 10, 0]
-    assert model.tricks_check() == ("Tricks 14 of 10", False)
-    assert not model.confirm_tricks()
-    assert model.message.startswith("Hand 1: the tricks add up to 14")
-    assert model.tricks_draft == [4, 10, 0] and model.screen is Screen.TRICKS
-    model.step_tricks(1, -4)
-    lines = model.trick_lines()
-    assert [(line.tricks, line.points, line.made) for line in lines] == [(4, -1, False), (6, 1, False), (0, -5, False)]
-    assert model.tricks_check() == ("Tricks 10 of 10", True)
+def test_the_table_sees_the_options_in_play_and_the_bids_add_up_as_they_come(store):
+    model = new_play(store, "oh-hell", RAGE_THREE)
+    header = model.view().header
+    # Oh Hell, 3 players, long sequence: 10 … 1 … 10 is 10 + 9 = 19 hands; the hook is part of the game.
+    assert (header.title, header.cards) == ("Hand 1 of 19", "10 cards each")
+    assert header.options == "Bids said aloud · Hose the Dealer"
+    model.tap_bid(2)
+    assert model.view().bids.running == "Bids so far: 2 for 10"
+    model.tap_bid(3)
+    bids = model.view().bids
+    assert bids.running == "Bids so far: 5 for 10"
+    assert bids.bids == (("Béla", "2"), ("Csilla", "3"), ("Anna", "–")) and bids.bidder == "Anna"
+    assert bids.forbidden == "Not 5: the bids would make 10"
+
+
+def test_the_options_line_names_the_bidding_mode(store):
+    hidden = new_play(store, "rage-n-glyphs", RAGE_THREE, bidding="hidden", hose_the_dealer=True)
+    assert hidden.view().header.options == "Hidden bids (shown when all are in) · Hose the Dealer"
+    secret = new_play(store, "herrlof", ["Anna", "Béla"])
+    assert secret.view().header.options == "Secret bids (shown after the tricks)"
 
 
 def test_the_hook_strikes_out_one_number_and_refuses_it_with_the_reason(store):
-    model = new_play(store, "oh-hell", ["Anna", "Béla", "Csilla"], sequence="short-down")
+    model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
     model.tap_bid(4)
     model.tap_bid(3)
-    assert model.bidder == "Anna"
-    assert [key.value for key in model.pad() if not key.allowed] == [3]
-    assert model.forbidden_text() == "3 is not allowed (Hose the Dealer)"
+    bids = model.view().bids
+    assert bids.bidder == "Anna"
+    # 4 + 3 = 7 of 10 tricks: a bid of 3 would make the total 10.
+    assert [key.value for key in bids.keys if not key.allowed] == [3]
+    assert bids.keys[3].reason == "Not 3: the bids would make 10" and bids.forbidden == bids.keys[3].reason
+    assert all(key.reason is None for key in bids.keys if key.allowed)
     assert not model.tap_bid(3)
-    assert model.message == ("Hand 1, Anna: may not bid 3: the bids would add up to the 10 tricks in this hand "
-                             "(Hose the Dealer); any other bid from 0 to 10 is allowed")
+    assert model.message == Message(
+        "Hand 1, Anna: may not bid 3: the bids would add up to the 10 tricks in this hand "
+        "(Hose the Dealer); any other bid from 0 to 10 is allowed", error=True)
     assert model.state.next_bidder == 0
     assert model.tap_bid(2) and model.message is None
 
 
+def test_the_hook_forbids_nothing_once_the_bids_are_over_the_hand_size(store):
+    model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
+    model.tap_bid(6)
+    model.tap_bid(5)
+    bids = model.view().bids  # 11 already: no bid of Anna's makes 10
+    assert all(key.allowed for key in bids.keys) and bids.forbidden is None
+
+
 def test_hidden_bids_pass_the_phone_and_show_together(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"], bidding="hidden")
-    assert model.screen is Screen.COVER and model.bidder == "Béla"
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    view = model.view()
+    assert view.screen is Screen.COVER and model.bidder == "Béla" and view.bids is None
     model.unlock()
-    assert model.screen is Screen.PRIVATE_BID
+    view = model.view()
+    assert view.screen is Screen.PRIVATE_BID and view.bids.private and view.bids.running == "0 of 3 have bid"
     model.tap_bid(3)
     assert model.screen is Screen.COVER and model.bidder == "Csilla"
     assert model.bids_line() == [("Béla", "secret"), ("Csilla", "–"), ("Anna", "–")]
     model.unlock()
+    assert model.view().bids.running == "1 of 3 have bid"
     model.tap_bid(2)
     model.unlock()
     model.tap_bid(4)
-    assert model.screen is Screen.PLAYING
+    assert model.screen is Screen.TRICKS
     assert model.bids_line() == [("Béla", "3"), ("Csilla", "2"), ("Anna", "4")]
+    assert model.view().tricks.bid_total == "Bids 9 for 10 tricks: underbid by 1"
 
 
 def test_secret_bids_stay_covered_until_the_tricks(store):
     model = new_play(store, "herrlof", ["Anna", "Béla"])
     bid_all(model, [3, 4])
-    assert model.screen is Screen.PLAYING
+    assert model.screen is Screen.TRICKS
     assert model.bids_line() == [("Béla", "secret"), ("Anna", "secret")]
-    assert model.board()[0].cells[0].bid == "secret"
-    enter_tricks(model, [3, 10])
-    assert model.board()[0].cells[0].bid == "3"
+    tricks = model.view().tricks
+    assert tricks.bids_note == "Everyone has bid. The bids stay secret until the tricks are in."
+    assert tricks.bid_total is None and [line.bid for line in tricks.lines] == ["secret", "secret"]
+    assert model.board().rows[0].cells[0].bid == "secret"
+    enter_tricks(model, [3, 10])  # 13 of 15: two tricks destroyed
+    assert model.board().rows[0].cells[0].bid == "3"
     header = model.header()
+    # Anna bid 3, took 3: 3 + 5 (exactly 3 tricks) + 10 = 18; Béla bid 4, took 10: 10.
     assert header.title == "Hand 2 · race to 50" and header.race == "Anna leads with 18"
 
 
 def test_a_private_hook_refusal_shows_no_other_bid(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"], bidding="secret", hose_the_dealer=True)
+    model = new_play(store, "rage", RAGE_THREE, bidding="secret", hose_the_dealer=True)
     model.unlock()
     model.tap_bid(3)
     model.unlock()
     model.tap_bid(4)
     model.unlock()
+    bids = model.view().bids
+    assert bids.bids == (("Béla", "secret"), ("Csilla", "secret"), ("Anna", "–"))
+    assert [key.value for key in bids.keys if not key.allowed] == [3]
     assert not model.tap_bid(3)
-    assert "may not bid 3" in model.message and "4" not in model.message.replace("10", "")
+    assert model.message.error and "may not bid 3" in model.message.text
+    assert "4" not in model.message.text.replace("10", "")
     assert model.screen is Screen.PRIVATE_BID
 
 
 def test_a_reload_in_the_middle_of_private_bids_starts_at_the_cover(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"], bidding="hidden")
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
     model.unlock()
     model.tap_bid(3)
     model.unlock()
@@ -212,70 +317,467 @@ def test_a_reload_in_the_middle_of_private_bids_starts_at_the_cover(store):
     assert resumed.screen is Screen.COVER and resumed.bidder == "Csilla"
 
 
+def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from companion import storage
+
+    store = GameStore(tmp_path / "data")
+    model = PlayModel(store.start(Game.new("rage", RAGE_THREE)))
+
+    def disk_full(_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(storage.os, "fsync", disk_full)
+    assert model.tap_bid(3) is False
+    assert model.message.error
+    assert "the disk is full; free some space" in model.message.text and "tried again" in model.message.text
+    assert model.state.next_bidder == 1 and model.bidder == "Béla"
+    monkeypatch.undo()
+    assert model.tap_bid(3) is True and model.bidder == "Csilla"
+
+
+# --- playing: tricks on a number pad ---
+
+
+def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    tricks = model.view().tricks
+    assert tricks.choosing == "Béla"  # the first in the order of play
+    assert [line.name for line in tricks.lines] == ["Béla", "Csilla", "Anna"]
+    assert [line.selected for line in tricks.lines] == [True, False, False]
+    assert [key.value for key in tricks.keys] == list(range(11)) and all(key.allowed for key in tricks.keys)
+    assert tricks.check == "Tricks 0 of 10" and not tricks.complete
+    assert model.tap_tricks(4)
+    tricks = model.view().tricks
+    assert tricks.choosing == "Csilla" and tricks.check == "Tricks 4 of 10"
+    # Béla has 4 of the 10: Csilla may have 0 to 6, no more.
+    assert [key.value for key in tricks.keys if key.allowed] == list(range(7))
+    assert {key.reason for key in tricks.keys if not key.allowed} == {"more than the tricks left"}
+    assert not model.tap_tricks(7)
+    assert model.message == Message("Csilla cannot have taken 7: the others took 4 of the 10 tricks", error=True)
+    assert model.tap_tricks(5) and model.message is None
+    tricks = model.view().tricks
+    anna = lines_by_name(tricks)["Anna"]
+    assert (anna.tricks, anna.filled_in) == (1, True)  # 10 - 4 - 5
+    assert tricks.choosing is None and tricks.keys == () and tricks.complete and tricks.check == "Tricks 10 of 10"
+
+    model.choose(seat_of(model, "Béla"))
+    tricks = model.view().tricks
+    assert tricks.choosing == "Béla"
+    assert [key.value for key in tricks.keys if key.allowed] == list(range(6))  # Csilla has 5 of the 10
+    assert model.tap_tricks(3)
+    lines = lines_by_name(model.view().tricks)
+    assert (lines["Anna"].tricks, lines["Anna"].filled_in) == (2, True)  # the rest follows: 10 - 3 - 5
+    # Béla bid 3, took 3: 13; Csilla bid 4, took 5: 5 - 5 = 0; Anna bid 2, took 2: 12.
+    assert [(line.tricks, line.points, line.made) for line in model.view().tricks.lines] == [
+        (3, 13, True), (5, 0, False), (2, 12, True)]
+    assert model.confirm_tricks() and model.message is None
+    assert model.state.hands[0].points == (12, 13, 0)
+
+
+def test_a_hand_is_not_scored_with_counts_missing_and_the_counts_are_kept(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    model.tap_tricks(6)  # Béla
+    tricks = model.view().tricks
+    assert tricks.check == "Tricks 6 of 10" and not tricks.complete
+    assert not model.confirm_tricks()
+    assert model.message == Message("Enter the tricks of Csilla, Anna first", error=True)
+    assert model.screen is Screen.TRICKS and model.state.hands[0].tricks is None
+    assert [line.tricks for line in model.view().tricks.lines] == [6, None, None]
+    model.tap_tricks(0)  # Csilla; Anna gets the 4 left
+    tricks = model.view().tricks
+    # Béla bid 3, took 6: 6 - 5 = 1; Csilla bid 4, took 0: -5; Anna bid 2, took 4: 4 - 5 = -1.
+    assert [(line.tricks, line.points, line.made) for line in tricks.lines] == [
+        (6, 1, False), (0, -5, False), (4, -1, False)]
+    assert tricks.check == "Tricks 10 of 10" and tricks.complete
+
+
+def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
+    model = new_play(store, "herrlof", ["Anna", "Béla"])
+    bid_all(model, [3, 4])
+    assert model.tap_tricks(10)  # Béla; Anna is given the 5 left
+    anna = seat_of(model, "Anna")
+    model.choose(anna)
+    tricks = model.view().tricks
+    # Béla took 10 of 15 and up to 3 tricks can be destroyed: Anna took 2 to 5.
+    assert [key.value for key in tricks.keys if key.allowed] == [2, 3, 4, 5]
+    assert tricks.check == "Tricks 15; between 12 and 15 allowed"
+    assert not model.tap_tricks(1)
+    assert model.tap_tricks(3)
+    assert model.view().tricks.check == "Tricks 13; between 12 and 15 allowed"
+    assert model.confirm_tricks()
+    assert model.state.hands[0].points == (18, 10)  # 3 + 5 + 10; 10
+    assert model.undo()
+    anna_line = lines_by_name(model.view().tricks)["Anna"]
+    assert (anna_line.tricks, anna_line.filled_in) == (3, False)  # lowered from the 5 left: not "the rest"
+    model.choose(anna)
+    assert [key.value for key in model.view().tricks.keys if key.allowed] == [2, 3, 4, 5]
+
+
+def test_an_open_hand_costs_two_taps_per_player_whatever_its_size(store):
+    model = new_play(store, "rage-n-glyphs", ["Anna", "Béla", "Csilla", "Dóra"])
+    assert model.game.rules.hand_count == 23  # floor((98 - 4) / 4): hands of 1 to 23 cards
+    taps_per_size, points_per_size = {}, {}
+    while not model.state.finished:
+        hand = model.state.current
+        cards, quarter = hand.cards, hand.cards // 4
+        tricks = [quarter, quarter, quarter, cards - 3 * quarter]
+        bids = [quarter, quarter + 1, 0, cards - 3 * quarter]
+        taps = Taps(model)
+        for _ in range(4):
+            assert taps.tap_bid(bids[seat_of(model, model.view().bids.bidder)])
+        while (choosing := model.view().tricks.choosing) is not None:
+            assert taps.tap_tricks(tricks[seat_of(model, choosing)])
+        filled = [line for line in model.view().tricks.lines if line.filled_in]
+        assert [(line.seat, line.tricks) for line in filled] == [(hand.dealer, tricks[hand.dealer])]
+        assert taps.confirm_tricks()
+        taps_per_size[cards] = taps.calls
+        points_per_size[cards] = model.state.hands[hand.number - 1].points
+    one_hand = ["tap_bid"] * 4 + ["tap_tricks"] * 3 + ["confirm_tricks"]
+    for cards in (3, 12, 23):
+        assert taps_per_size[cards] == one_hand
+    assert all(len(calls) == 8 for calls in taps_per_size.values()) and len(taps_per_size) == 23
+    # 1 a trick, +10 for an exact bid, 5 for 0 bid and 0 taken.
+    assert points_per_size[3] == (5, 0, 5, 13)  # tricks 0 0 0 3, bids 0 1 0 3
+    assert points_per_size[12] == (13, 3, 3, 13)  # tricks 3 3 3 3, bids 3 4 0 3
+    assert points_per_size[23] == (15, 5, 5, 18)  # tricks 5 5 5 8, bids 5 6 0 8
+
+
+def test_action_cards_never_go_below_none_or_past_the_three_in_the_deck(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+
+    def cards(kind):
+        return {line.name: next(c for c in line.counted if c[0] == kind)[2:] for line in model.view().tricks.lines}
+
+    model.step_counted("bonus", 0, -1)
+    assert cards("bonus")["Anna"] == (0, 3)
+    for _ in range(2):
+        model.step_counted("bonus", 0, 1)
+    for _ in range(3):
+        model.step_counted("bonus", 1, 1)
+    model.step_counted("bonus", 2, 1)
+    # (count, most): Anna 2, so Béla gets 1 and then no more; all 3 are out, Csilla can have none.
+    assert cards("bonus") == {"Anna": (2, 2), "Béla": (1, 1), "Csilla": (0, 0)}
+    for _ in range(4):
+        model.step_counted("bonus", 0, -1)
+    assert cards("bonus") == {"Anna": (0, 2), "Béla": (1, 3), "Csilla": (0, 2)}
+    for _ in range(5):
+        model.step_counted("mad", 2, 1)
+    assert cards("mad")["Csilla"] == (3, 3) and cards("mad")["Anna"] == (0, 0)
+    labels = {(c[0], c[1]) for c in model.view().tricks.lines[0].counted}
+    assert labels == {("bonus", "+5 cards"), ("mad", "-5 cards")}
+    enter_tricks(model, [2, 3, 5])
+    # Anna 2/2: 12; Béla 3/3 with a +5: 18; Csilla bid 4, took 5, three -5 cards: 5 - 5 - 15.
+    assert model.state.hands[0].points == (12, 18, -15)
+
+
+# --- playing: what the screen shows ---
+
+
+def test_the_view_is_frozen_and_the_hand_just_scored_is_summed_up(store):
+    model = new_play(store, "oh-hell", RAGE_THREE)
+    bid_all(model, [4, 2, 3])
+    enter_tricks(model, [3, 2, 5])
+    view = model.view()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.screen = Screen.TRICKS
+    # Oh Hell, positive scoring: 10 + the tricks for a made bid, the tricks for a missed one.
+    assert view.summary == HandSummary("Hand 1 scored", (
+        ResultLine("Anna", made=False, bid=4, tricks=3, points=3, total=3),
+        ResultLine("Béla", made=True, bid=2, tricks=2, points=12, total=12),
+        ResultLine("Csilla", made=False, bid=3, tricks=5, points=5, total=5),
+    ))
+    header = view.header
+    assert (header.title, header.cards, header.dealer, header.first) == (
+        "Hand 2 of 19", "9 cards each", "Béla deals", "Csilla bids first and leads")
+    assert [cell.points for cell in view.board.rows[0].cells] == ["+3", "+12", "+5"]
+    assert view.board.leaders == (1,)
+    model.tap_bid(1)
+    assert model.view().summary is None  # gone with the first bid of the next hand
+
+
+def test_the_scoreboard_shows_every_hand_with_its_points_and_the_leader(store):
+    model = new_play(store, "rage-n-glyphs", RAGE_THREE)
+    assert model.board().leaders == () and model.board().rows[0].heading == "Hand 1 · 1 card"
+    for cards in range(1, 6):
+        # Anna bids and takes them all: cards + 10; Béla 0 for 0: 5; Csilla bids 1 and takes none: 0.
+        bid_all(model, [cards, 0, 1])
+        enter_tricks(model, [cards, 0, 0])
+    board = model.view().board
+    assert board.names == tuple(RAGE_THREE)
+    assert board.totals == (65, 25, 0)  # 1 + 2 + 3 + 4 + 5 + 50; 5 × 5; 0
+    assert board.leaders == (0,)
+    assert [row.heading for row in board.rows] == [
+        "Hand 1 · 1 card", "Hand 2 · 2 cards", "Hand 3 · 3 cards", "Hand 4 · 4 cards", "Hand 5 · 5 cards",
+        "Hand 6 · 6 cards"]
+    second = board.rows[1]
+    assert [(c.bid, c.tricks, c.points, c.total, c.made, c.dealer) for c in second.cells] == [
+        ("2", "2", "+12", "23", True, False),  # 11 after hand 1, + 12
+        ("0", "0", "+5", "10", True, True),  # Béla deals hand 2
+        ("1", "0", "+0", "0", False, False),
+    ]
+    assert all(row.scored and row.can_correct for row in board.rows[:5])
+    last = board.rows[5]
+    assert not last.scored and not last.can_correct and {c.points for c in last.cells} == {""}
+    header = model.view().header
+    assert (header.title, header.dealer, header.first) == ("Hand 6 of 31", "Csilla deals", "Anna bids first and leads")
+
+
+# --- undo ---
+
+
+def test_undo_says_which_bid_it_took_back(store):
+    model = new_play(store, "rage", RAGE_THREE, first_dealer=2)  # Csilla deals: Anna bids first
+    assert not model.view().can_undo
+    model.tap_bid(2)
+    assert model.view().can_undo
+    assert model.undo() and model.message == Message("Undone: Anna's bid of 2.", error=False)
+    assert model.bidder == "Anna"
+    assert not model.undo() and model.message == Message("Nothing to undo.", error=True)
+
+
+def test_undoing_a_private_bid_does_not_reveal_it(store):
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    model.unlock()
+    model.tap_bid(7)
+    assert model.undo()
+    assert model.message == Message("Undone: Béla's bid; Béla bids again.", error=False)
+    assert "7" not in model.message.text
+    assert model.screen is Screen.COVER and model.bidder == "Béla"
+
+
+def test_undoing_a_score_brings_its_tricks_back_to_score_again_at_once(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    enter_tricks(model, [2, 3, 5], bonus=[1, 0, 0], mad=[0, 0, 1])
+    assert model.undo()
+    assert model.message == Message("Undone: the score of hand 1; its tricks are back to change.", error=False)
+    assert model.screen is Screen.TRICKS and model.state.hands[0].tricks is None
+    lines = lines_by_name(model.view().tricks)
+    assert {name: line.tricks for name, line in lines.items()} == {"Anna": 2, "Béla": 3, "Csilla": 5}
+    assert {c[0]: c[2] for c in lines["Anna"].counted} == {"bonus": 1, "mad": 0}
+    assert {c[0]: c[2] for c in lines["Csilla"].counted} == {"bonus": 0, "mad": 1}
+    assert model.confirm_tricks()
+    assert model.state.hands[0].points == (17, 13, -5)
+
+
+def test_tricks_brought_back_by_undo_can_be_changed(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    enter_tricks(model, [2, 3, 5])
+    model.undo()
+    lines = lines_by_name(model.view().tricks)
+    assert lines["Anna"].filled_in and not lines["Béla"].filled_in  # the last in the order of play holds the rest
+    model.choose(seat_of(model, "Béla"))
+    assert model.tap_tricks(4), model.message
+    lines = lines_by_name(model.view().tricks)
+    # Csilla keeps 5, so the last in the order of play, Anna, is left 10 - 4 - 5 = 1.
+    assert {name: line.tricks for name, line in lines.items()} == {"Anna": 1, "Béla": 4, "Csilla": 5}
+    assert model.confirm_tricks()
+    assert model.state.hands[0].points == (-4, -1, 0)  # 1 - 5; 4 - 5; 5 - 5
+
+
+# --- corrections ---
+
+
 def test_correcting_an_earlier_hand_recomputes_the_totals(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"])
+    model = new_play(store, "rage", RAGE_THREE)
     bid_all(model, [2, 3, 4])
     enter_tricks(model, [2, 3, 5])
     bid_all(model, [3, 3, 3])
     enter_tricks(model, [3, 3, 3])
-    model.start_correction(1)
-    assert model.screen is Screen.CORRECTING and model.bids_draft == [2, 3, 4]
-    model.step_correction_tricks(2, -1)
-    model.step_correction_tricks(1, 1)
-    assert model.save_correction()
-    assert model.message == "Hand 1 corrected; every later total follows."
+    assert model.correction(3) is None  # hand 3 is being bid, not scored
+    assert model.correction(4) is None and model.correction(0) is None
+    correction = model.correction(1)
+    view = correction.view()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.can_save = True
+    assert view.title == "Correct hand 1" and view.heading == "10 cards each · Anna deals"
+    assert [(seat, name, bid) for seat, name, bid, _ in view.bids] == [(1, "Béla", 3), (2, "Csilla", 4), (0, "Anna", 2)]
+    assert view.tricks.check == "Tricks 10 of 10" and not view.can_save  # nothing changed yet
+    correction.choose(2)
+    correction.tap_tricks(4)
+    view = correction.view()
+    assert view.tricks.check == "Tricks 9 of 10" and not view.can_save
+    assert lines_by_name(view.tricks)["Csilla"].points == 14  # 4/4 now: 4 + 10
+    assert not correction.save()
+    assert correction.message.error and correction.message.text.startswith("Hand 1: the tricks add up to 9")
+    assert correction.tricks == [2, 3, 4] and model.state.hands[0].tricks == (2, 3, 5)
+    correction.choose(1)
+    correction.tap_tricks(4)
+    view = correction.view()
+    assert view.tricks.check == "Tricks 10 of 10" and view.can_save
+    assert correction.save()
+    assert model.message == Message("Hand 1 corrected; every later total follows.", error=False)
     # Anna 2/2: 12; Béla bid 3 took 4: 4 - 5 = -1; Csilla 4/4: 14. Hand 2, all 3/3: 13 each.
     assert model.state.hands[0].points == (12, -1, 14)
     assert model.state.totals == (25, 12, 27)
+    assert model.undo() and model.message == Message("Undone: the correction of hand 1.", error=False)
+    assert model.state.totals == (25, 26, 13)  # 12 + 13; 13 + 13; 0 + 13
 
 
-def test_undo_takes_back_the_last_tap(store):
-    model = new_play(store, "rage", ["Anna", "Béla", "Csilla"])
-    model.tap_bid(2)
-    assert model.undo() and model.message == "Undone."
-    assert model.bidder == "Béla"
-    assert not model.undo() and model.message == "Nothing to undo."
+def test_a_correction_changes_bids_and_action_cards_within_the_deck(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    enter_tricks(model, [2, 3, 5], bonus=[1, 0, 0], mad=[0, 0, 1])
+    correction = model.correction(1)
+    correction.set_bid(0, 3)
+    anna = lines_by_name(correction.view().tricks)["Anna"]
+    assert (anna.points, anna.made) == (2, False)  # bid 3, took 2: 2 - 5, and the +5 card
+    for _ in range(5):
+        correction.step_counted("bonus", 1, 1)
+    correction.step_counted("mad", 2, -3)
+    assert correction.counted == {"bonus": [1, 2, 0], "mad": [0, 0, 0]}  # Anna keeps 1 of the 3
+    assert correction.save()
+    # Anna 2 - 5 + 5 = 2; Béla 3/3 with two +5s: 23; Csilla bid 4 took 5: 0.
+    assert model.state.hands[0].points == (2, 23, 0)
 
 
-def test_a_coin_flip_decides_a_tie_and_a_rematch_keeps_the_seats(store):
-    names = [f"P{i}" for i in range(10)]
-    model = new_play(store, "rage-n-glyphs", names, skip_up=True)
-    # Every hand, P0 and P1 each bid and take half of (cards - 1), P2 bids and takes the remaining 1;
-    # the others bid 0 and take 0. P0 and P1 score the same every hand, so they tie on the final hand too.
+def test_a_refused_correction_keeps_the_drafts_and_says_why(store):
+    model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
+    bid_all(model, [4, 4, 3])  # Béla 4, Csilla 3, Anna 4: 11 for 10
+    enter_tricks(model, [4, 4, 2])
+    correction = model.correction(1)
+    correction.set_bid(0, 3)  # 4 + 3 + 3 = 10: the dealer may not make it come out even
+    assert not correction.view().can_save
+    assert not correction.save()
+    assert correction.message.error and "may not bid 3" in correction.message.text
+    assert correction.bids == [3, 4, 3] and model.state.hands[0].bids == (4, 4, 3)
+    assert model.message is None
+
+
+# --- the end ---
+
+
+def coin_tie(store):
+    """Rage'n Glyphs, 10 players, Skip Up: hands of 1, 3, 5, 7, 9 cards, ending in a tie the coin settles.
+
+    Every hand P0 and P1 each bid and take half of (cards - 1), P2 bids and
+    takes 1, the others bid 0 and take 0. P0 and P1: 5 + 11 + 12 + 13 + 14 =
+    55; P2: 11 × 5 = 55; the others 5 × 5 = 25. The final hand gave P0 and
+    P1 14 and P2 11, so the coin is between P0 and P1.
+    """
+    model = new_play(store, "rage-n-glyphs", [f"P{i}" for i in range(10)], skip_up=True)
     while not model.state.finished:
-        cards = model.state.current.cards
-        half = (cards - 1) // 2
+        half = (model.state.current.cards - 1) // 2
         bids = [half, half, 1] + [0] * 7
         bid_all(model, bids)
         enter_tricks(model, bids)
-    ending = model.ending()
+    return model
+
+
+def test_a_coin_flip_decides_a_tie_and_a_rematch_keeps_the_seats(store):
+    model = coin_tie(store)
+    view = model.view()
+    assert view.screen is Screen.FINISHED and view.header is None
+    ending = view.ending
     assert ending.coin_between == ("P0", "P1")
-    assert ending.headline == "Still tied after the final hand: P0, P1. Flip a coin."
+    assert ending.headline == "Still tied after the final hand: P0, P1. Flip a coin." and ending.how is None
+    # Nobody has won yet: the places follow the totals alone.
+    assert ending.standings[:4] == (StandingLine(1, "P0", 55, None), StandingLine(1, "P1", 55, None),
+                                    StandingLine(1, "P2", 55, None), StandingLine(4, "P3", 25, None))
     winner = model.flip_coin()
     assert winner in ("P0", "P1")
     ending = model.ending()
-    assert ending.headline == f"{winner} wins!" and ending.how == "Tied after the final hand too; decided by the coin flip."
+    assert ending.headline == f"{winner} wins!" and ending.coin_between == ()
+    assert ending.how == "Tied after the final hand too; decided by the coin flip."
     loser = "P1" if winner == "P0" else "P0"
-    # P0, P1 and P2 all have 55; the final hand put P2 (11) behind P0 and P1 (14), the coin decided between those.
-    assert ending.standings[:3] == (f"1. {winner}: 55", f"2. {loser}: 55", "2. P2: 55")
+    assert ending.standings[:4] == (StandingLine(1, winner, 55, None), StandingLine(2, loser, 55, None),
+                                    StandingLine(2, "P2", 55, None), StandingLine(4, "P3", 25, None))
     record = json.loads(model.record_json())
     assert record["coin_flip"] == winner and record["id"] == model.saved.id
+    assert model.undo() and model.message == Message("Undone: the coin flip.", error=False)
+    assert model.ending().coin_between == ("P0", "P1")
     rematch = model.rematch(store)
     assert rematch.game.players == model.players and rematch.game.first_dealer == 1
     assert rematch.game.rules.options == model.game.rules.options
 
 
+def test_a_coin_flip_left_pending_is_settled_later_from_past_games(store):
+    model = coin_tie(store)
+    card = HistoryModel(store).view().cards[0]
+    assert card.coin_pending and card.status == "tied, coin flip to make"
+    viewer = PlayModel(store.open(model.saved.id), read_only=True)
+    assert viewer.view().read_only and not viewer.undo() and viewer.correction(1) is None
+    winner = viewer.flip_coin()
+    assert winner in ("P0", "P1")
+    assert viewer.ending().headline == f"{winner} wins!"
+    reopened = PlayModel(store.open(model.saved.id))
+    assert reopened.ending().headline == f"{winner} wins!"
+    card = HistoryModel(store).view().cards[0]
+    assert not card.coin_pending and card.status == f"won by {winner}"
+
+
+def test_a_damaged_game_refuses_the_coin_flip(store):
+    model = coin_tie(store)
+    path = store.path / "games" / f"{model.saved.id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    actions = data["actions"]
+    actions[str(len(actions) + 1)] = {"at": "2026-11-23T15:00:00.000Z",
+                                      "action": {"action": "bid", "player": 0, "bid": 0}}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.with_name(path.name + ".bak").unlink(missing_ok=True)
+    damaged = PlayModel(GameStore(store.path).open(model.saved.id))
+    view = damaged.view()
+    assert view.read_only and view.damage and view.ending.coin_between == ("P0", "P1")
+    assert damaged.flip_coin() is None
+    assert GameStore(store.path).open(model.saved.id).state.coin_flip_between == (0, 1)
+
+
+def test_more_exact_bids_break_a_tie_and_the_standings_show_them(store):
+    model = new_play(store, "herrlof", ["Anna", "Béla"])
+    # Anna bids 5 and takes 5 every hand: 15 each. Béla takes 10 every hand; bids 10 in hands 1 and 4 (20),
+    # 0 in hands 2 and 3 (10). After hand 3: 45 and 40; after hand 4 both have 60, Anna 4 exact bids, Béla 2.
+    for bela_bid in (10, 0, 0, 10):
+        bid_all(model, [5, bela_bid])
+        enter_tricks(model, [5, 10])
+    assert model.state.finished
+    ending = model.ending()
+    assert ending.headline == "Anna wins!" and ending.how == "Tied on total; decided by more exact bids."
+    assert ending.coin_between == ()
+    assert ending.standings == (StandingLine(1, "Anna", 60, 4), StandingLine(2, "Béla", 60, 2))
+
+
 def test_a_finished_game_opened_from_the_history_is_read_only(store):
     model = new_play(store, "herrlof", ["Anna", "Béla"])
     for _ in range(2):
-        bid_all(model, [15, 0])
+        bid_all(model, [15, 0])  # Anna 15 of 15: 25; Béla 0 of 0: 10
         enter_tricks(model, [15, 0])
-    assert model.screen is Screen.FINISHED and model.ending().headline == "Anna wins!"
+    ending = model.view().ending
+    assert model.screen is Screen.FINISHED and ending.headline == "Anna wins!" and ending.how is None
+    assert ending.standings == (StandingLine(1, "Anna", 50, None), StandingLine(2, "Béla", 20, None))
     viewer = PlayModel(store.open(model.saved.id), read_only=True)
+    view = viewer.view()
+    assert view.read_only and not view.can_undo and not any(row.can_correct for row in view.board.rows)
     assert not viewer.undo() and not viewer.tap_bid(0)
-    viewer.start_correction(1)
+    assert viewer.correction(1) is None and viewer.flip_coin() is None
     assert viewer.screen is Screen.FINISHED
     assert len(store.open(model.saved.id).game.log) == len(model.game.log)
+
+
+# --- downloads ---
+
+
+def test_download_names_say_what_when_and_who_in_safe_characters():
+    name = download_name("rage-n-glyphs", "2026-11-23", ["Anna Mária", "O'Brien", "Béla"], "pdf")
+    assert name == "bidwell-rage-n-glyphs-2026-11-23-anna-maria-o-brien-bela.pdf"
+    name = download_name("rage", "2026-11-23", ["../etc", "a\\b: c", "???"], "json")
+    assert name == "bidwell-rage-2026-11-23-etc-a-b-c.json"
+    long = download_name("rage", "2026-11-23", [f"Player{i}" for i in range(10)], "pdf")
+    people = long.removeprefix("bidwell-rage-2026-11-23-").removesuffix(".pdf")
+    assert people.startswith("player0-player1") and len(people) <= 60 and not people.endswith("-")
+    for made in (name, long):
+        assert re.fullmatch(r"[a-z0-9-]+\.[a-z]+", made)
+
+
+def test_a_game_downloads_under_its_own_name(store):
+    model = new_play(store, "rage", RAGE_THREE, created="2026-11-23T14:05:09.123Z")
+    assert model.download_name("pdf") == "bidwell-rage-2026-11-23-anna-bela-csilla.pdf"
 
 
 # --- history ---
@@ -296,25 +798,24 @@ def test_history_filters_and_asks_before_deleting(store):
     assert [s.id for s in HistoryModel(store).items] == [drop.id, keep.id]
     history.ask_delete(drop.id)
     history.confirm_delete()
-    assert history.message == "Deleted." and history.items == []
+    assert history.message == Message("Deleted.", error=False) and history.items == []
     assert [s.id for s in HistoryModel(store).items] == [keep.id]
 
 
-def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, monkeypatch):
-    import errno
-    import os
-
-    from companion import storage
-
-    store = GameStore(tmp_path / "data")
-    model = PlayModel(store.start(Game.new("rage", ["Anna", "Béla", "Csilla"])))
-
-    def disk_full(_):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-    monkeypatch.setattr(storage.os, "fsync", disk_full)
-    assert model.tap_bid(3) is False
-    assert "the disk is full; free some space" in model.message and "tried again" in model.message
-    assert model.state.next_bidder == 1 and model.bidder == "Béla"
-    monkeypatch.undo()
-    assert model.tap_bid(3) is True and model.bidder == "Csilla"
+def test_past_games_show_the_winner_the_scores_and_when(store):
+    won = new_play(store, "herrlof", ["Anna", "さくら"], created="2026-11-23T14:05:09.123Z")
+    for _ in range(2):
+        bid_all(won, [15, 0])  # Anna 15 of 15: 25; さくら 0 of 0: 10
+        enter_tricks(won, [15, 0])
+    going = store.start(Game.new("rage", ["Béla", "Anna"]), created="2026-11-24T09:30:00.000Z")
+    view = HistoryModel(store).view()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.player = "Anna"
+    assert [card.id for card in view.cards] == [going.id, won.saved.id]  # newest first
+    latest, finished = view.cards
+    assert (finished.title, finished.when, finished.status, finished.scores) == (
+        "Herrlof", "2026-11-23 14:05", "won by Anna", "Anna 50 · さくら 20")
+    assert finished.finished and not finished.coin_pending and finished.damage is None
+    assert (latest.title, latest.when, latest.status, latest.scores) == (
+        "Rage", "2026-11-24 09:30", "hand 1", "Béla 0 · Anna 0")
+    assert not latest.finished
