@@ -134,6 +134,8 @@ class GameSummary:
     current_hand: int | None = None
     phase: Phase | None = None
     damage: str | None = None
+    totals: tuple[int, ...] = ()
+    coin_pending: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, for ``bidwell history --json`` and the index."""
@@ -149,6 +151,8 @@ class GameSummary:
             "current_hand": self.current_hand,
             "phase": None if self.phase is None else self.phase.value,
             "damage": self.damage,
+            "totals": list(self.totals),
+            "coin_pending": self.coin_pending,
         }
 
 
@@ -196,6 +200,8 @@ def summarize(game_id: str, game: Game, created: str, damage: str | None = None)
         current_hand=None if current is None else current.number,
         phase=state.phase,
         damage=damage,
+        totals=state.totals,
+        coin_pending=bool(state.coin_flip_between),
     )
 
 
@@ -245,6 +251,17 @@ class SavedGame:
     def record(self) -> dict[str, Any]:
         """The game's record (RECORD-FORMAT.md) with its id and start time, as export writes it."""
         return {"id": self.id, "created": self.created, **record_from_game(self.game)}
+
+    def reload(self) -> bool:
+        """Take the game as it is on disk now (another screen changed it); whether anything changed.
+
+        A game that can no longer be read at all is kept as it was in memory.
+        """
+        loaded = self.store._load(self.id)
+        if loaded.game is None or (loaded.revision == self.revision and loaded.actions == self.actions):
+            return False
+        self._take(loaded)
+        return True
 
     def apply(self, action: Action) -> GameState:
         """Check ``action``, save it, then apply it; raises the engine's refusal or :class:`StorageError`."""
@@ -874,6 +891,10 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         winners=tuple(doc["winners"]),
         hands_played=doc["hands_played"],
         damage=damage if isinstance(damage, str) else None,
+        # Entries written before totals were kept have none; their cards list the players instead.
+        totals=tuple(totals) if isinstance(totals := doc.get("totals"), list)
+        and all(type(total) is int for total in totals) else (),
+        coin_pending=doc.get("coin_pending") is True,
     )
 
 

@@ -1,9 +1,9 @@
 """The screens' logic, without Flet: what each screen shows and what each tap does.
 
-A screen is drawn from one of these models, and each of its handlers calls
-one method here and draws again, so plain pytest can play a whole game
-through them. The rules are asked of the engine (``scoring``); nothing here
-decides a rule by itself.
+A screen is drawn from the frozen view its model returns (``view()``), and
+each of its handlers calls one model method, so plain pytest can play a whole
+game through them. The rules are asked of the engine (``scoring``); nothing
+here decides a rule by itself: the models only choose what to show and word it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from companion.history import GameStore, GameSummary, SavedGame, fold
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
+from scoring.describe import tie_break_line, winner_line
 from scoring.errors import BidwellError
-from scoring.game import Game, GameState, HandView, Phase, check_players
+from scoring.game import Bid, CoinFlip, Correct, Game, GameState, HandView, Phase, Tricks, check_players
 from scoring.points import hand_points
 
 
@@ -29,10 +30,22 @@ class Screen(StrEnum):
     BIDDING = "bidding"
     COVER = "cover"
     PRIVATE_BID = "private_bid"
-    PLAYING = "playing"
     TRICKS = "tricks"
-    CORRECTING = "correcting"
     FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line said after a tap: a refusal (``error``) or good news."""
+
+    text: str
+    error: bool = False
+
+
+def _refusal(error: Exception) -> Message:
+    """A refusal as the screen shows it: the engine's words, starting with a capital."""
+    text = str(error)
+    return Message(text[:1].upper() + text[1:], error=True)
 
 
 # --- new game ------------------------------------------------------------------
@@ -50,6 +63,20 @@ class OptionRow:
     is_bool: bool
 
 
+@dataclass(frozen=True)
+class SetupView:
+    """Everything the new-game screen shows."""
+
+    game_id: str
+    games: tuple[tuple[str, str], ...]
+    range_text: str
+    options: tuple[OptionRow, ...]
+    players: tuple[str, ...]
+    first_dealer: int | None
+    message: Message | None
+    can_start: bool
+
+
 class NewGameModel:
     """Choosing the game, its options, the players in seat order and the first dealer."""
 
@@ -57,13 +84,26 @@ class NewGameModel:
         self.known_names = list(known_names)
         self.players: list[str] = []
         self.first_dealer: int | None = None
-        self.message: str | None = None
+        self.message: Message | None = None
         self.choose_game(game_id)
 
     @staticmethod
     def games() -> list[tuple[str, str]]:
         """Every game as (id, name)."""
         return [(game.id, game.name) for game in all_games()]
+
+    def view(self) -> SetupView:
+        """The screen as it stands now."""
+        return SetupView(
+            game_id=self.game.id,
+            games=tuple(self.games()),
+            range_text=self.range_text,
+            options=tuple(self.option_rows()),
+            players=tuple(self.players),
+            first_dealer=self.first_dealer,
+            message=self.message,
+            can_start=self.game.min_players <= len(self.players) <= self.game.max_players,
+        )
 
     def choose_game(self, game_id: str) -> None:
         """Switch to ``game_id``, its options back at their defaults."""
@@ -73,12 +113,8 @@ class NewGameModel:
 
     def option_rows(self) -> list[OptionRow]:
         """The chosen game's options with their current values; fixed ones (one allowed value) left out."""
-        rows = []
-        for name, option in self.game.options.items():
-            if len(option.allowed) < 2:
-                continue
-            rows.append(_option_row(option, self.options[name]))
-        return rows
+        return [_option_row(option, self.options[name]) for name, option in self.game.options.items()
+                if len(option.allowed) >= 2]
 
     def set_option(self, name: str, value: bool | str) -> None:
         """Set an option; the engine checks the value."""
@@ -86,7 +122,7 @@ class NewGameModel:
             self.options[name] = self.game.options[name].check(value)
             self.message = None
         except (BidwellError, KeyError) as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
 
     @property
     def range_text(self) -> str:
@@ -96,12 +132,12 @@ class NewGameModel:
     def add_player(self, name: str) -> bool:
         """Add a player in the next seat; refuses empty, duplicate and one too many, with the reason."""
         if len(self.players) >= self.game.max_players:
-            self.message = t("setup.too_many", game=self.game.name, max=self.game.max_players)
+            self.message = Message(t("setup.too_many", game=self.game.name, max=self.game.max_players), error=True)
             return False
         try:
             self.players = list(check_players([*self.players, name]))
         except BidwellError as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return False
         self.message = None
         return True
@@ -109,6 +145,7 @@ class NewGameModel:
     def remove_player(self, seat: int) -> None:
         """Take the player in ``seat`` out; the first dealer stays with the same person where possible."""
         del self.players[seat]
+        self.message = None
         if self.first_dealer is not None:
             if self.first_dealer == seat:
                 self.first_dealer = None
@@ -126,6 +163,8 @@ class NewGameModel:
     def suggestions(self, typed: str) -> list[str]:
         """Names from past games that start with what is typed (case and accents ignored), not yet seated."""
         wanted = fold(typed.strip())
+        if not wanted:
+            return []
         seated = {fold(name) for name in self.players}
         return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
 
@@ -143,16 +182,16 @@ class NewGameModel:
         """Start and save the game, drawing the first dealer if none was picked; None with a message if refused."""
         count = len(self.players)
         if count < self.game.min_players:
-            self.message = t(
+            self.message = Message(t(
                 "setup.need_players", game=self.game.name, min=self.game.min_players, max=self.game.max_players,
                 count=self.game.min_players - count,
-            )
+            ), error=True)
             return None
         dealer = self.first_dealer if self.first_dealer is not None else (chance or random.Random()).randrange(count)
         try:
             return store.start(Game.new(self.game.id, self.players, first_dealer=dealer, options=self.options))
         except (BidwellError, StorageError) as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return None
 
 
@@ -160,38 +199,90 @@ def _option_row(option: Option, value: bool | str) -> OptionRow:
     return OptionRow(option.name, option.label, option.explain, value, option.allowed, option.is_bool)
 
 
-# --- playing -------------------------------------------------------------------
+# --- playing: the views ------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Header:
-    """The top of a hand: which hand, how many cards, who deals, who bids first."""
+    """The top of a hand: which hand, how many cards, who deals, who bids first, the game's options in play."""
 
     title: str
     cards: str
     dealer: str
     first: str
     race: str | None
+    options: str
 
 
 @dataclass(frozen=True)
 class PadKey:
-    """One number on the bid pad."""
+    """One number on a pad: its value, whether it may be tapped, and why not."""
 
     value: int
     allowed: bool
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class BidsView:
+    """The bidding part of a hand: whose turn, the pad, the bids so far and their running total."""
+
+    bidder: str
+    private: bool
+    keys: tuple[PadKey, ...]
+    forbidden: str | None
+    bids: tuple[tuple[str, str], ...]
+    running: str
 
 
 @dataclass(frozen=True)
 class TrickLine:
-    """One player's line on the tricks screen: the count, and the points it would score."""
+    """One player's line on the tricks screen: the bid, the count (None until entered), its points."""
 
     seat: int
     name: str
-    tricks: int
-    counted: dict[str, int]
-    points: int
+    bid: str
+    tricks: int | None
+    filled_in: bool
+    counted: tuple[tuple[str, str, int, int], ...]  # (kind, label, count, most)
+    points: int | None
+    made: bool | None
+    selected: bool
+
+
+@dataclass(frozen=True)
+class TricksView:
+    """The tricks of a hand (or a correction's): one line per player, the pad for the one chosen, the check."""
+
+    number: int
+    cards: int
+    lines: tuple[TrickLine, ...]
+    choosing: str | None
+    keys: tuple[PadKey, ...]
+    check: str
+    complete: bool
+    bids_note: str | None
+    bid_total: str | None
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One player in the summary of the hand just scored."""
+
+    name: str
     made: bool
+    bid: int
+    tricks: int
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The hand just scored, shown until the next one begins."""
+
+    title: str
+    lines: tuple[ResultLine, ...]
 
 
 @dataclass(frozen=True)
@@ -203,6 +294,8 @@ class Cell:
     points: str
     total: str
     made: bool | None
+    cards: str
+    dealer: bool
 
 
 @dataclass(frozen=True)
@@ -210,10 +303,30 @@ class BoardRow:
     """One hand on the scoreboard."""
 
     number: int
-    cards: int
-    dealer: int
+    heading: str
     cells: tuple[Cell, ...]
     scored: bool
+    can_correct: bool
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Players with their totals (leaders marked), and every hand so far."""
+
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[int, ...]
+    rows: tuple[BoardRow, ...]
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the final standings."""
+
+    place: int
+    name: str
+    total: int
+    exact_bids: int | None
 
 
 @dataclass(frozen=True)
@@ -223,22 +336,64 @@ class Ending:
     headline: str
     how: str | None
     coin_between: tuple[str, ...]
-    standings: tuple[str, ...]
+    standings: tuple[StandingLine, ...]
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """Everything the play screen shows at one moment."""
+
+    screen: Screen
+    title: str
+    read_only: bool
+    damage: str | None
+    header: Header | None
+    summary: HandSummary | None
+    bids: BidsView | None
+    tricks: TricksView | None
+    ending: Ending | None
+    board: BoardView
+    message: Message | None
+    can_undo: bool
+    revision: int
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    """The correction of one scored hand: its header, the bids and tricks being changed, the points they give."""
+
+    number: int
+    title: str
+    heading: str
+    bids: tuple[tuple[int, str, int, tuple[PadKey, ...]], ...]  # (seat, name, bid, keys)
+    tricks: TricksView
+    message: Message | None
+    can_save: bool
+
+
+# --- playing: the model -------------------------------------------------------------
 
 
 class PlayModel:
-    """A game being scored (or a finished one looked at): every tap of the play screens."""
+    """A game being scored (or a finished one looked at): every tap of the play screens.
+
+    Trick counts are entered on a number pad, one player after the other in
+    the order of play; the last player's count is filled in from what is
+    left, so a hand costs one tap per bid, one per player but the last for
+    the tricks, and one to score it.
+    """
 
     def __init__(self, saved: SavedGame, *, read_only: bool = False, chance: random.Random | None = None):
         self.saved = saved
-        self.read_only = read_only
+        self.read_only = read_only or saved.read_only
         self.chance = chance or random.Random()
-        self.message: str | None = None
+        self.message: Message | None = None
         self._unlocked: tuple[int, int] | None = None
-        self.tricks_draft: list[int] | None = None
+        self._draft_hand: int | None = None
+        self.tricks_draft: list[int | None] = []
+        self.filled_in: int | None = None
+        self.choosing: int | None = None
         self.counted_draft: dict[str, list[int]] = {}
-        self.correcting: int | None = None
-        self.bids_draft: list[int] = []
 
     @property
     def game(self) -> Game:
@@ -257,10 +412,8 @@ class PlayModel:
 
     @property
     def screen(self) -> Screen:
-        """Which screen to draw now."""
+        """Which part of the game to show now."""
         state = self.state
-        if self.correcting is not None:
-            return Screen.CORRECTING
         if state.finished:
             return Screen.FINISHED
         if state.phase is Phase.BIDDING:
@@ -269,22 +422,42 @@ class PlayModel:
             if self._unlocked == (state.current.number, state.next_bidder):
                 return Screen.PRIVATE_BID
             return Screen.COVER
-        return Screen.TRICKS if self.tricks_draft is not None else Screen.PLAYING
+        return Screen.TRICKS
+
+    def view(self) -> PlayView:
+        """The play screen as it stands now."""
+        screen = self.screen
+        playing = screen is not Screen.FINISHED
+        return PlayView(
+            screen=screen,
+            title=self.game.rules.game.name,
+            read_only=self.read_only,
+            damage=self.saved.damage,
+            header=self.header() if playing else None,
+            summary=self.summary() if screen in (Screen.BIDDING, Screen.COVER) else None,
+            bids=self.bids_view() if screen in (Screen.BIDDING, Screen.PRIVATE_BID) else None,
+            tricks=self.tricks_view() if screen is Screen.TRICKS else None,
+            ending=self.ending() if screen is Screen.FINISHED else None,
+            board=self.board(),
+            message=self.message,
+            can_undo=not self.read_only and self.game.can_undo(),
+            revision=self.saved.revision,
+        )
 
     # -- the hand header --
 
     def header(self) -> Header:
-        """Hand N of M (or the race to the target), cards each, dealer, first bidder."""
+        """Hand N of M (or the race to the target), cards each, dealer, first bidder, the options in play."""
         state, rules = self.state, self.game.rules
         hand = state.current or state.hands[-1]
         race = None
         if rules.target is not None:
             title = t("hand.open", number=hand.number, target=rules.target)
-            top = max(state.totals)
-            leaders = [self.players[s] for s, total in enumerate(state.totals) if total == top]
-            if state.scored_hands:
-                race = (t("hand.race", leader=leaders[0], total=top) if len(leaders) == 1
-                        else t("hand.race_tied", leaders=" & ".join(leaders), total=top))
+            leaders = [self.players[s] for s in state.leaders]
+            if leaders:
+                total = state.totals[state.leaders[0]]
+                race = (t("hand.race", leader=leaders[0], total=total) if len(leaders) == 1
+                        else t("hand.race_tied", leaders=" & ".join(leaders), total=total))
         else:
             title = t("hand.of", number=hand.number, count=rules.hand_count)
         return Header(
@@ -293,7 +466,31 @@ class PlayModel:
             dealer=t("hand.deals", name=self.players[hand.dealer]),
             first=t("hand.first", name=self.players[hand.first]),
             race=race,
+            options=self.options_line(),
         )
+
+    def options_line(self) -> str:
+        """The options a player at the table needs to know while playing: how bids are made, the hook."""
+        rules = self.game.rules
+        parts = [t(f"options.bidding.{rules.bidding.value}")]
+        if rules.hook:
+            parts.append(t("options.hook"))
+        return " · ".join(parts)
+
+    # -- the hand just scored --
+
+    def summary(self) -> HandSummary | None:
+        """The last scored hand, shown until the first bid of the next one."""
+        state = self.state
+        hand = state.current
+        if hand is None or any(bid is not None for bid in hand.bids) or not state.scored_hands:
+            return None
+        last = state.scored_hands[-1]
+        lines = tuple(
+            ResultLine(self.players[seat.seat], bool(seat.exact), seat.bid, seat.tricks, seat.points, seat.total)
+            for seat in last.seats
+        )
+        return HandSummary(t("summary.title", number=last.number), lines)
 
     # -- bids --
 
@@ -304,32 +501,57 @@ class PlayModel:
         return None if seat is None else self.players[seat]
 
     def pad(self) -> list[PadKey]:
-        """The numbers 0 to the hand size; the one the hook forbids is not allowed."""
+        """The numbers 0 to the hand size; the one the hook forbids is not allowed, with its short reason."""
         state = self.state
         if state.current is None:
             return []
-        return [PadKey(n, n in state.allowed_bids) for n in range(state.current.cards + 1)]
+        forbidden = state.forbidden_bid
+        reason = None
+        if forbidden is not None:
+            others = sum(b for b in state.current.bids if b is not None)
+            reason = t("bid.forbidden_reason", value=forbidden, total=others + forbidden)
+        return [PadKey(n, n in state.allowed_bids, None if n in state.allowed_bids else reason)
+                for n in range(state.current.cards + 1)]
 
-    def forbidden_text(self) -> str | None:
-        """Why a number on the pad is struck out, if one is."""
-        forbidden = self.state.forbidden_bid
-        return None if forbidden is None else t("bid.forbidden", value=forbidden)
+    def bids_view(self) -> BidsView:
+        """Whose bid it is, the pad, and the bids so far with their running total."""
+        keys = tuple(self.pad())
+        forbidden = next((key.reason for key in keys if not key.allowed), None)
+        return BidsView(
+            bidder=self.bidder or "",
+            private=self.screen is Screen.PRIVATE_BID,
+            keys=keys,
+            forbidden=forbidden,
+            bids=tuple(self.bids_line()),
+            running=self.running_total(),
+        )
+
+    def running_total(self) -> str:
+        """The bids the table may see so far against the hand's tricks ("Bids so far 5 of 6")."""
+        hand = self.state.current
+        if hand is None:
+            return ""
+        seen = [b for b in hand.shown_bids if b is not None]
+        if self.game.rules.bidding is not BiddingMode.OPEN:
+            done = sum(1 for b in hand.bids if b is not None)
+            return t("bid.private_count", done=done, count=len(self.players))
+        return t("bid.running", bids=sum(seen), count=hand.cards)
 
     def unlock(self) -> None:
         """The next bidder has the phone: show their private pad."""
         state = self.state
-        if state.phase is Phase.BIDDING:
+        if state.phase is Phase.BIDDING and not self.read_only:
             self._unlocked = (state.current.number, state.next_bidder)
             self.message = None
 
     def tap_bid(self, value: int) -> bool:
         """Enter ``value`` for whoever bids next; a refusal leaves everything as it was and says why."""
-        if self.read_only or self.state.next_bidder is None:
+        if self.read_only or self.state.next_bidder is None or self.screen is Screen.COVER:
             return False
         try:
             self.saved.bid(self.state.next_bidder, value)
         except (BidwellError, StorageError) as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return False
         self._unlocked = None
         self.message = None
@@ -341,12 +563,12 @@ class PlayModel:
         if hand is None:
             return []
         shown = hand.shown_bids
-        secret = self.game.rules.bidding is not BiddingMode.OPEN
+        private = self.game.rules.bidding is not BiddingMode.OPEN
         result = []
         for seat in hand.bidding_order:
             if shown[seat] is not None:
                 text = str(shown[seat])
-            elif hand.bids[seat] is not None and secret:
+            elif hand.bids[seat] is not None and private:
                 text = t("bid.secret_mark")
             else:
                 text = t("bid.waiting")
@@ -367,196 +589,273 @@ class PlayModel:
 
     # -- tricks --
 
-    def start_tricks(self) -> None:
-        """Open the tricks screen with every count at 0."""
-        if self.state.phase is Phase.PLAYING and not self.read_only:
-            players = len(self.players)
-            self.tricks_draft = [0] * players
-            self.counted_draft = {kind.name: [0] * players for kind in self.game.rules.scoring.cards}
+    def _fresh_draft(self) -> None:
+        """Every count empty, the first player in the order of play chosen: once per hand (and after undo)."""
+        hand = self.state.current
+        number = hand.number if hand is not None else None
+        if self._draft_hand == number:
+            return
+        self._draft_hand = number
+        players = len(self.players)
+        self.tricks_draft = [None] * players
+        self.filled_in = None
+        self.choosing = hand.bidding_order[0] if hand is not None else None
+        self.counted_draft = {kind.name: [0] * players for kind in self.game.rules.scoring.cards}
+
+    def _order(self) -> tuple[int, ...]:
+        hand = self.state.current
+        return hand.bidding_order if hand is not None else tuple(range(len(self.players)))
+
+    def choose(self, seat: int) -> None:
+        """Enter (or change) ``seat``'s tricks next."""
+        self._fresh_draft()
+        if 0 <= seat < len(self.players):
+            self.choosing = seat
             self.message = None
 
-    def cancel_tricks(self) -> None:
-        """Back to the hand without recording anything."""
-        self.tricks_draft = None
-        self.counted_draft = {}
+    def tap_tricks(self, value: int) -> bool:
+        """Give the chosen player ``value`` tricks and go on to the next; the last is filled in from what is left."""
+        if self.read_only or self.state.phase is not Phase.PLAYING:
+            return False
+        self._fresh_draft()
+        seat = self.choosing
+        if seat is None:
+            return False
+        if value not in self.game.allowed_tricks(seat, self._draft_without(seat)):
+            self.message = Message(self._trick_reason(seat, value), error=True)
+            return False
+        self.tricks_draft[seat] = value
+        if self.filled_in == seat:
+            self.filled_in = None
+        self.message = None
+        self._fill_in()
+        return True
 
-    def step_tricks(self, seat: int, delta: int) -> None:
-        """One trick more or less for ``seat``, kept within 0 and the hand size."""
-        if self.tricks_draft is not None:
-            cards = self.state.current.cards
-            self.tricks_draft[seat] = min(cards, max(0, self.tricks_draft[seat] + delta))
+    def _draft_without(self, seat: int) -> list[int | None]:
+        draft = list(self.tricks_draft)
+        draft[seat] = None
+        if self.filled_in is not None and self.filled_in != seat:
+            draft[self.filled_in] = None
+        return draft
+
+    def _fill_in(self) -> None:
+        """Fill in the one count left from what is left, and choose the next player without a count."""
+        if self.filled_in is not None:
+            self.tricks_draft[self.filled_in] = None
+            self.filled_in = None
+        left = self.game.tricks_left(self.tricks_draft)
+        if left is not None:
+            seat = self.tricks_draft.index(None)
+            self.tricks_draft[seat] = left
+            self.filled_in = seat
+        order = self._order()
+        start = order.index(self.choosing) if self.choosing in order else 0
+        following = [order[(start + k) % len(order)] for k in range(1, len(order) + 1)]
+        self.choosing = next((s for s in following if self.tricks_draft[s] is None), None)
+
+    def _trick_reason(self, seat: int, value: int) -> str:
+        cards = self.state.current.cards
+        others = sum(v for s, v in enumerate(self._draft_without(seat)) if v is not None and s != seat)
+        return t("tricks.too_many", name=self.players[seat], value=value, others=others, cards=cards)
 
     def step_counted(self, kind: str, seat: int, delta: int) -> None:
-        """One action card (Rage's +5 or -5) more or less for ``seat``."""
-        if kind in self.counted_draft:
-            self.counted_draft[kind][seat] = max(0, self.counted_draft[kind][seat] + delta)
+        """One action card (Rage's +5 or -5) more or less for ``seat``, never past the cards in the deck."""
+        self._fresh_draft()
+        counts = self.counted_draft.get(kind)
+        if counts is None or self.read_only:
+            return
+        most = self.game.allowed_counted(kind, seat, counts)
+        counts[seat] = min(most, max(0, counts[seat] + delta))
 
-    def tricks_check(self) -> tuple[str, bool]:
-        """The live check of the tricks' total: its text, and whether the engine would accept the counts."""
-        cards = self.state.current.cards
-        total = sum(self.tricks_draft or ())
-        vanish = self.game.rules.tricks_may_vanish
-        if vanish:
-            text = t("tricks.check_range", total=total, low=max(0, cards - vanish), cards=cards)
-        else:
-            text = t("tricks.check_exact", total=total, cards=cards)
-        return text, self.game.can_record_tricks(self.tricks_draft or [], self.counted_draft)
-
-    def trick_lines(self) -> list[TrickLine]:
-        """Each player's count with the points it would score and whether the bid is made."""
+    def tricks_view(self) -> TricksView:
+        """Each player's bid and count with the points it would score, the pad for the player chosen."""
+        self._fresh_draft()
         hand = self.state.current
+        return self._tricks_view(hand, hand.bids, self.tricks_draft, self.counted_draft, self.choosing,
+                                 self.filled_in, private_bids=not self._bids_seen())
+
+    def _bids_seen(self) -> bool:
+        hand = self.state.current
+        return hand is not None and None not in hand.shown_bids
+
+    def _tricks_view(
+        self, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
+        counted: dict[str, list[int]], choosing: int | None, filled_in: int | None, *, private_bids: bool,
+        correcting: bool = False,
+    ) -> TricksView:
+        kinds = self.game.rules.scoring.cards
         lines = []
-        for seat, name in enumerate(self.players):
-            taken = (self.tricks_draft or [0] * len(self.players))[seat]
-            counted = {kind: counts[seat] for kind, counts in self.counted_draft.items()}
-            bid = hand.bids[seat]
-            points = hand_points(self.game.rules.scoring, cards=hand.cards, bid=bid, tricks=taken, counted=counted)
-            lines.append(TrickLine(seat, name, taken, counted, points, bid == taken))
-        return lines
+        for seat in hand.bidding_order:
+            taken, bid = draft[seat], bids[seat]
+            seat_counted = {kind: counts[seat] for kind, counts in counted.items()}
+            points = made = None
+            if taken is not None and bid is not None:
+                points = hand_points(self.game.rules.scoring, cards=hand.cards, bid=bid, tricks=taken,
+                                     counted=seat_counted)
+                made = bid == taken
+            shown_bid = t("bid.secret_mark") if private_bids else str(bid)
+            lines.append(TrickLine(
+                seat=seat, name=self.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
+                counted=tuple((k.name, k.label, seat_counted[k.name], self.game.allowed_counted(
+                    k.name, seat, counted[k.name])) for k in kinds),
+                points=None if private_bids else points, made=None if private_bids else made,
+                selected=seat == choosing,
+            ))
+        keys: tuple[PadKey, ...] = ()
+        if choosing is not None:
+            without = list(draft)
+            without[choosing] = None
+            if filled_in is not None and filled_in != choosing:
+                without[filled_in] = None
+            # A correction may pass through totals that do not add up; its check says so until it does.
+            allowed = (set(range(hand.cards + 1)) if correcting
+                       else set(self.game.allowed_tricks(choosing, without)))
+            keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
+                         for n in range(hand.cards + 1))
+        entered = [v for v in draft if v is not None]
+        low, high = self.game.rules.trick_total_range(hand.cards)
+        total = sum(entered)
+        check = (t("tricks.check_exact", total=total, cards=hand.cards) if low == high
+                 else t("tricks.check_range", total=total, low=low, cards=high))
+        complete = None not in draft and not correcting and self.game.can_record_tricks(list(draft), counted)
+        return TricksView(
+            number=hand.number, cards=hand.cards, lines=tuple(lines),
+            choosing=None if choosing is None else self.players[choosing],
+            keys=keys, check=check, complete=complete,
+            bids_note=t("bid.secret_done") if private_bids else None,
+            bid_total=None if private_bids else self.bid_summary(),
+        )
 
     def confirm_tricks(self) -> bool:
         """Score the hand with the counts entered; a refusal says why and keeps the counts."""
-        if self.tricks_draft is None:
+        if self.read_only or self.state.phase is not Phase.PLAYING:
+            return False
+        self._fresh_draft()
+        if None in self.tricks_draft:
+            missing = [self.players[s] for s in self._order() if self.tricks_draft[s] is None]
+            self.message = Message(t("tricks.missing", names=", ".join(missing)), error=True)
             return False
         try:
             self.saved.record_tricks(self.tricks_draft, self.counted_draft)
         except (BidwellError, StorageError) as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return False
-        self.cancel_tricks()
         self.message = None
         return True
 
-    # -- scoreboard and corrections --
+    # -- scoreboard --
 
-    def board(self) -> list[BoardRow]:
+    def board(self) -> BoardView:
         """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
+        state = self.state
+        kinds = self.game.rules.scoring.cards
         rows = []
-        for hand in self.state.hands:
+        for hand in state.hands:
             cells = []
             for seat in hand.seats:
-                cells.append(
-                    Cell(
-                        bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
-                        tricks="" if seat.tricks is None else str(seat.tricks),
-                        points="" if seat.points is None else str(seat.points),
-                        total="" if seat.total is None else str(seat.total),
-                        made=seat.exact if hand.scored else None,
-                    )
-                )
-            rows.append(BoardRow(hand.number, hand.cards, hand.dealer, tuple(cells), hand.scored))
-        return rows
+                cards = " ".join(f"{kind.label}×{seat.counted.get(kind.name, 0)}" for kind in kinds
+                                 if seat.counted.get(kind.name, 0))
+                cells.append(Cell(
+                    bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
+                    tricks="" if seat.tricks is None else str(seat.tricks),
+                    points="" if seat.points is None else f"{seat.points:+d}",
+                    total="" if seat.total is None else str(seat.total),
+                    made=seat.exact if hand.scored else None,
+                    cards=cards,
+                    dealer=seat.seat == hand.dealer,
+                ))
+            heading = t("board.heading", number=hand.number, count=hand.cards)
+            rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
+                                 hand.scored and not self.read_only))
+        return BoardView(self.players, state.totals, state.leaders, tuple(rows))
 
-    def leaders(self) -> set[int]:
+    def leaders(self) -> tuple[int, ...]:
         """Seats with the highest total (no one before the first hand is scored)."""
-        totals = self.state.totals
-        if not self.state.scored_hands:
-            return set()
-        return {seat for seat, total in enumerate(totals) if total == max(totals)}
+        return self.state.leaders
 
-    def start_correction(self, number: int) -> None:
-        """Open finished hand ``number`` for correction with its recorded values."""
-        hand = self._hand(number)
-        if self.read_only or hand is None or not hand.scored:
-            return
-        self.correcting = number
-        self.bids_draft = list(hand.bids)  # type: ignore[arg-type]
-        self.tricks_draft = list(hand.tricks)  # type: ignore[arg-type]
-        self.counted_draft = {kind.name: list(hand.counted(kind.name)) for kind in self.game.rules.scoring.cards}
-        self.message = None
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        """While correcting: one more or less on ``seat``'s bid, within 0 and the hand size."""
-        if self.correcting is not None:
-            cards = self._hand(self.correcting).cards
-            self.bids_draft[seat] = min(cards, max(0, self.bids_draft[seat] + delta))
-
-    def step_correction_tricks(self, seat: int, delta: int) -> None:
-        """While correcting: one trick more or less for ``seat``."""
-        if self.correcting is not None and self.tricks_draft is not None:
-            cards = self._hand(self.correcting).cards
-            self.tricks_draft[seat] = min(cards, max(0, self.tricks_draft[seat] + delta))
-
-    def save_correction(self) -> bool:
-        """Save the corrected hand; every later total follows. A refusal says why."""
-        if self.correcting is None:
-            return False
-        number = self.correcting
-        try:
-            self.saved.correct(number, self.bids_draft, self.tricks_draft or [], self.counted_draft)
-        except (BidwellError, StorageError) as error:
-            self.message = _sentence(error)
-            return False
-        self.cancel_correction()
-        self.message = t("correct.done", number=number)
-        return True
-
-    def cancel_correction(self) -> None:
-        """Leave the correction without saving."""
-        self.correcting = None
-        self.bids_draft = []
-        self.cancel_tricks()
+    # -- undo --
 
     def undo(self) -> bool:
-        """Undo the last action, whatever it was."""
+        """Undo the last action, whatever it was, and say what was undone.
+
+        Undoing the tricks of a hand brings the hand back with its counts
+        entered, ready to be changed and scored again.
+        """
         if self.read_only:
             return False
         if not self.game.can_undo():
-            self.message = t("undo.nothing")
+            self.message = Message(t("undo.nothing"), error=True)
             return False
+        last = self.game.log[-1]
         try:
             self.saved.undo()
         except StorageError as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return False
-        self.cancel_correction()
         self._unlocked = None
-        self.message = t("undo.done")
+        self.message = Message(self._undone(last))
+        if isinstance(last, Tricks):
+            players = len(self.players)
+            self._draft_hand = self.state.current.number
+            self.tricks_draft = list(last.tricks)
+            # As after tapping them in: the last in the order of play holds what is left, and follows
+            # a change to another count (with every count fixed, an exact total allows no change at all).
+            seat = self._order()[-1]
+            others = [None if s == seat else taken for s, taken in enumerate(last.tricks)]
+            self.filled_in = seat if self.game.tricks_left(others) == last.tricks[seat] else None
+            self.choosing = None
+            self.counted_draft = {kind.name: list(last.counted.get(kind.name, (0,) * players))
+                                  for kind in self.game.rules.scoring.cards}
         return True
+
+    def _undone(self, action: object) -> str:
+        if isinstance(action, Bid):
+            if self.game.rules.bidding is BiddingMode.OPEN:
+                return t("undo.bid", name=self.players[action.player], value=action.bid)
+            return t("undo.private_bid", name=self.players[action.player])
+        if isinstance(action, Tricks):
+            return t("undo.tricks", number=self.state.current.number)
+        if isinstance(action, Correct):
+            return t("undo.correction", number=action.hand)
+        if isinstance(action, CoinFlip):
+            return t("undo.coin_flip")
+        return t("undo.done")
+
+    # -- corrections --
+
+    def correction(self, number: int) -> CorrectionModel | None:
+        """A correction of scored hand ``number``, or None if that hand cannot be corrected here."""
+        hand = self._hand(number)
+        if self.read_only or hand is None or not hand.scored:
+            return None
+        return CorrectionModel(self, hand)
 
     # -- the end --
 
     def ending(self) -> Ending:
         """Who won, how the tie was broken, a coin flip still to make, and the final standings."""
         state = self.state
-        names = [self.players[s] for s in state.winners]
-        if state.coin_flip_between:
-            headline = t("end.coin_needed", names=", ".join(names))
-        elif len(names) == 1:
-            headline = t("end.winner", name=names[0])
-        else:
-            headline = t("end.shared", names=", ".join(names))
-        how = None
-        if state.decided_by is not None:
-            how = t(_DECIDED_BY[state.decided_by])
-        elif len(names) > 1 and not state.coin_flip_between:
-            how = t("end.tie_shared")
-        # The winners head the standings even where a tie-break, not the total, put them there.
-        winners = set(state.winners) if not state.coin_flip_between else set()
-        order = sorted(range(len(self.players)), key=lambda s: (s not in winners, -state.totals[s]))
-        standings = []
-        for seat in order:
-            if seat in winners:
-                place = 1
-            else:
-                place = 1 + len(winners) + sum(
-                    1 for other in range(len(self.players)) if other not in winners and state.totals[other] > state.totals[seat]
-                )
-            standings.append(t("end.place", place=place, name=self.players[seat], total=state.totals[seat]))
-        standings = tuple(standings)
+        headline = winner_line(state, self.players) or ""
+        how = tie_break_line(state)
+        show_exact = state.decided_by is TieBreak.EXACT_BIDS
+        standings = tuple(
+            StandingLine(line.place, self.players[line.seat], line.total, line.exact_bids if show_exact else None)
+            for line in state.standings
+        )
         return Ending(headline, how, tuple(self.players[s] for s in state.coin_flip_between), standings)
 
     def flip_coin(self) -> str | None:
-        """Flip the coin among the tied players and record who won it."""
+        """Flip the coin among the tied players and record who won it (also from a game looked at later)."""
         between = self.state.coin_flip_between
-        if not between or self.read_only:
+        if not between or self.saved.read_only:
             return None
         winner = self.chance.choice(between)
         try:
             self.saved.record_coin_flip(winner)
         except (BidwellError, StorageError) as error:
-            self.message = _sentence(error)
+            self.message = _refusal(error)
             return None
+        self.message = None
         return self.players[winner]
 
     def record_json(self) -> str:
@@ -565,26 +864,90 @@ class PlayModel:
 
     def rematch(self, store: GameStore) -> SavedGame:
         """A new game of the same game and options, the same players in the same seats; the next seat deals first."""
-        game = self.game
-        first = (game.first_dealer + 1) % len(game.players)
-        return store.start(Game.new(game.rules.game.id, game.players, first_dealer=first, options=game.rules.options))
+        return store.start(self.game.rematch())
+
+    def download_name(self, extension: str) -> str:
+        """``bidwell-<game>-<date>-<players>.<extension>``, a name a person finds in their downloads."""
+        return download_name(self.game.rules.game.id, self.saved.created[:10], self.players, extension)
 
     def _hand(self, number: int) -> HandView | None:
         hands = self.state.hands
         return hands[number - 1] if 0 < number <= len(hands) else None
 
 
-_DECIDED_BY = {
-    TieBreak.FINAL_HAND_POINTS: "end.by_final_hand",
-    TieBreak.EXACT_BIDS: "end.by_exact_bids",
-    TieBreak.COIN_FLIP: "end.by_coin_flip",
-}
+class CorrectionModel:
+    """A scored hand opened to be corrected: its bids and tricks as drafts, checked live, saved in one step."""
+
+    def __init__(self, play: PlayModel, hand: HandView):
+        self.play = play
+        self.number = hand.number
+        self.hand = hand
+        self.bids: list[int] = list(hand.bids)  # type: ignore[arg-type]
+        self.tricks: list[int | None] = list(hand.tricks)  # type: ignore[arg-type]
+        self.counted = {kind.name: list(hand.counted(kind.name)) for kind in play.game.rules.scoring.cards}
+        self.choosing: int | None = None
+        self.message: Message | None = None
+
+    def set_bid(self, seat: int, value: int) -> None:
+        """Change ``seat``'s bid."""
+        if 0 <= value <= self.hand.cards:
+            self.bids[seat] = value
+            self.message = None
+
+    def choose(self, seat: int) -> None:
+        """Change ``seat``'s tricks next (on the pad)."""
+        self.choosing = seat
+
+    def tap_tricks(self, value: int) -> None:
+        """Give the chosen player ``value`` tricks."""
+        if self.choosing is not None:
+            self.tricks[self.choosing] = value
+            self.choosing = None
+            self.message = None
+
+    def step_counted(self, kind: str, seat: int, delta: int) -> None:
+        """One action card more or less for ``seat``, never past the cards in the deck."""
+        counts = self.counted.get(kind)
+        if counts is not None:
+            most = self.play.game.allowed_counted(kind, seat, counts)
+            counts[seat] = min(most, max(0, counts[seat] + delta))
+
+    def view(self) -> CorrectionView:
+        """The correction as it stands: the header names the hand, the check and points follow every change."""
+        play, hand = self.play, self.hand
+        tricks = play._tricks_view(hand, self.bids, self.tricks, self.counted, self.choosing, None,
+                                   private_bids=False, correcting=True)
+        ok = play.game.can_correct(self.number, self.bids, self.tricks, self.counted)
+        bids = tuple((seat, play.players[seat], self.bids[seat],
+                      tuple(PadKey(n, True) for n in range(hand.cards + 1))) for seat in hand.bidding_order)
+        heading = t("correct.heading", cards=t("hand.cards", count=hand.cards),
+                    dealer=t("hand.deals", name=play.players[hand.dealer]))
+        return CorrectionView(self.number, t("correct.title", number=self.number), heading, bids, tricks,
+                              self.message, ok)
+
+    def save(self) -> bool:
+        """Save the corrected hand; every later total follows. A refusal says why and keeps the drafts."""
+        try:
+            self.play.saved.correct(self.number, self.bids, self.tricks, self.counted)
+        except (BidwellError, StorageError) as error:
+            self.message = _refusal(error)
+            return False
+        self.play.message = Message(t("correct.done", number=self.number))
+        return True
 
 
-def _sentence(error: Exception) -> str:
-    """A refusal as the screen shows it: the engine's words, starting with a capital."""
-    text = str(error)
-    return text[:1].upper() + text[1:]
+def download_name(game_id: str, date: str, players: Sequence[str], extension: str) -> str:
+    """A file name for a download: ``bidwell-<game>-<date>-<players>.<extension>``, safe on every system."""
+    import re
+    import unicodedata
+
+    def part(text: str) -> str:
+        plain = unicodedata.normalize("NFKD", text)
+        plain = "".join(c for c in plain if not unicodedata.combining(c))
+        return re.sub(r"[^\w]+", "-", plain, flags=re.UNICODE).strip("-_").lower()
+
+    people = "-".join(p for p in (part(name) for name in players) if p)[:60].rstrip("-")
+    return "-".join(p for p in ("bidwell", part(game_id), date, people) if p) + f".{extension}"
 
 
 def _shown(value: int | None, hidden: bool) -> str:
@@ -594,6 +957,32 @@ def _shown(value: int | None, hidden: bool) -> str:
 
 
 # --- history -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PastGameCard:
+    """One past game as the history lists it: what, when, who won, the scores, what can be done."""
+
+    id: str
+    title: str
+    when: str
+    status: str
+    scores: str
+    damage: str | None
+    finished: bool
+    coin_pending: bool
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """The past games list as it stands."""
+
+    player: str
+    game: str | None
+    games: tuple[tuple[str, str], ...]
+    cards: tuple[PastGameCard, ...]
+    has_more: bool
+    message: Message | None
 
 
 class HistoryModel:
@@ -606,8 +995,13 @@ class HistoryModel:
         self.items: list[GameSummary] = []
         self.has_more = False
         self.pending_delete: GameSummary | None = None
-        self.message: str | None = None
+        self.message: Message | None = None
         self.refresh()
+
+    def view(self) -> HistoryView:
+        """The list with its filters."""
+        return HistoryView(self.player, self.game, tuple(NewGameModel.games()),
+                           tuple(past_game_card(s) for s in self.items), self.has_more, self.message)
 
     def refresh(self) -> None:
         """Read the first page again with the current filters."""
@@ -620,6 +1014,7 @@ class HistoryModel:
             self.player = player
         if game is not False:
             self.game = game  # type: ignore[assignment]
+        self.message = None
         self.refresh()
 
     def more(self) -> None:
@@ -644,12 +1039,33 @@ class HistoryModel:
             try:
                 self.store.delete(self.pending_delete.id)
             except StorageError as error:
-                self.message = _sentence(error)
+                self.message = _refusal(error)
                 return
             self.pending_delete = None
-            self.message = t("history.deleted")
+            self.message = Message(t("history.deleted"))
             self.refresh()
 
     def cancel_delete(self) -> None:
         """Keep the game."""
         self.pending_delete = None
+
+
+def past_game_card(summary: GameSummary) -> PastGameCard:
+    """How one past game reads on its card: the winner, the scores and when it was played."""
+    coin_pending = summary.coin_pending  # the tied players are its winners until the coin is flipped
+    if summary.damage is not None:
+        status = t("history.damaged")
+    elif coin_pending:
+        status = t("history.coin_pending")
+    elif summary.finished:
+        status = t("history.won", names=", ".join(summary.winners))
+    else:
+        status = t("history.unfinished", hand=summary.current_hand)
+    scores = ""
+    if summary.totals:
+        scores = " · ".join(f"{name} {total}" for name, total in zip(summary.players, summary.totals))
+    else:
+        scores = ", ".join(summary.players)
+    when = summary.created[:16].replace("T", " ")
+    return PastGameCard(summary.id, summary.game_name, when, status, scores, summary.damage, summary.finished,
+                        coin_pending)

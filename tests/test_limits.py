@@ -63,9 +63,9 @@ def test_the_app_refuses_a_long_or_controlling_name_and_keeps_the_table():
     model = NewGameModel(game_id="rage")
     assert model.add_player("Anna") and model.add_player("Béla")
     assert not model.add_player("Zs" * 30)
-    assert "longer than 40 characters" in model.message
+    assert "longer than 40 characters" in model.message.text and model.message.error
     assert not model.add_player("Csilla\x1b[2J")
-    assert "control character (\\x1b)" in model.message
+    assert "control character (\\x1b)" in model.message.text
     assert model.players == ["Anna", "Béla"]
     assert model.add_player("Csilla") and model.message is None
 

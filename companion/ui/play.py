@@ -1,0 +1,432 @@
+"""The play screen (a hand from bids to score, the end of the game), the correction screen and the scoreboard."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+
+from companion.storage import StorageError
+from companion.texts import t
+from companion.ui.session import GameHandle, use_session
+from companion.ui.widgets import GOOD, NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
+from companion.viewmodels import (
+    BidsView,
+    BoardRow,
+    BoardView,
+    CorrectionModel,
+    Ending,
+    HandSummary,
+    Header,
+    Message,
+    PlayView,
+    Screen,
+    TricksView,
+)
+
+# --- the routes ---------------------------------------------------------------------
+
+
+@screen
+def GameScreen() -> ft.View:
+    """``/game/<id>``: the game being scored."""
+    game_id = ft.use_route_params()["gid"]
+    return _game_view(game_id, looking=False)
+
+
+@screen
+def PastGameScreen() -> ft.View:
+    """``/history/<id>``: a past game looked at (a pending coin flip can still be made there)."""
+    game_id = ft.use_route_params()["gid"]
+    return _game_view(game_id, looking=True)
+
+
+def _game_view(game_id: str, *, looking: bool) -> ft.View:
+    session = use_session()
+    route = ft.use_view_path()
+    try:
+        handle = session.game(game_id)
+    except StorageError as error:
+        return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(t("app.title"))),
+                       controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(handle.model.game.rules.game.name), actions=[UndoButton(handle, looking)]),
+        scroll=ft.ScrollMode.AUTO,
+        padding=12,
+        controls=[NoticeBar(session.banner), GameBody(handle, looking)],
+    )
+
+
+@part
+def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
+    """Undo in the top bar, for a game being scored."""
+    if looking or handle.model.read_only:
+        return ft.Container(width=0)
+    return icon_button(ft.Icons.UNDO, t("undo"), handle.undo, disabled=not handle.model.game.can_undo(), key="undo")
+
+
+@part
+def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
+    """Whatever part of the game is on: bids, the pass-the-phone cover, tricks, the end; then the scoreboard."""
+    wakelock = ft.use_ref(None)
+    ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
+    view: PlayView = handle.model.view()
+    controls: list[ft.Control] = []
+    if view.damage is not None:
+        controls.append(ft.Text(t("history.damaged_open", damage=view.damage), color=ft.Colors.ERROR))
+    if view.header is not None:
+        controls.append(HeaderCard(view.header))
+    controls += said(view.message)
+    if view.summary is not None:
+        controls.append(SummaryCard(view.summary))
+    if view.read_only and view.screen is not Screen.FINISHED:
+        controls.append(ft.Text(t("history.read_only_unfinished"), italic=True))
+    elif view.screen is Screen.COVER:
+        controls.append(Cover(handle.model.bidder or "", handle.unlock))
+    elif view.bids is not None:
+        controls.append(BidsPanel(view.bids, handle.tap_bid))
+    elif view.tricks is not None:
+        controls.append(TricksPanel(view.tricks, handle.tap_tricks, handle.choose, handle.step_counted,
+                                    handle.confirm_tricks))
+    elif view.ending is not None:
+        controls.append(EndPanel(view.ending, handle, looking))
+    # Only the bidder looks at a private pad; the scoreboard holds no private bid, so it shows everywhere else.
+    if view.screen is not Screen.PRIVATE_BID:
+        controls.append(Board(view.board, handle.id, "history" if looking else "game"))
+    return ft.Column(controls, spacing=12)
+
+
+def _keep_awake(wakelock: ft.Ref) -> None:
+    """The phone's screen stays on while a game is open, where the browser allows it (a secure page)."""
+    wakelock.current = ft.Wakelock()
+
+    async def enable() -> None:
+        try:
+            await wakelock.current.enable()
+        except Exception:  # noqa: BLE001 - a browser without a wake lock (plain http) simply lets the screen sleep
+            pass
+
+    asyncio.get_running_loop().create_task(enable())
+
+
+def _let_sleep(wakelock: ft.Ref) -> None:
+    lock = wakelock.current
+    if lock is None:
+        return
+
+    async def disable() -> None:
+        try:
+            await lock.disable()
+        except Exception:  # noqa: BLE001 - see _keep_awake
+            pass
+
+    asyncio.get_running_loop().create_task(disable())
+
+
+# --- the parts ----------------------------------------------------------------------
+
+
+@ft.memo
+@part
+def HeaderCard(header: Header) -> ft.Control:
+    """Which hand, how many cards, who deals and bids first, the options in play."""
+    lines = [ft.Text(header.title, size=20, weight=ft.FontWeight.BOLD)]
+    if header.race:
+        lines.append(ft.Text(header.race))
+    lines += [ft.Text(header.cards, size=16), ft.Text(f"{header.dealer} · {header.first}"),
+              ft.Text(header.options, size=13, italic=True)]
+    return ft.Container(ft.Column(lines, spacing=2), padding=10, border_radius=8, width=float("inf"),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+
+
+@ft.memo
+@part
+def SummaryCard(summary: HandSummary) -> ft.Control:
+    """The hand just scored: who made it, their points and totals."""
+    rows = []
+    for line in summary.lines:
+        mark = t("board.made_mark") if line.made else t("board.missed_mark")
+        rows.append(ft.Row([
+            ft.Text(f"{mark} {line.name}", expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    color=None if line.made else ft.Colors.ERROR),
+            ft.Text(t("summary.line", bid=line.bid, tricks=line.tricks, points=line.points, total=line.total)),
+        ]))
+    return ft.Container(ft.Column([heading(summary.title, 16), *rows], spacing=2), padding=10, border_radius=8,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), width=float("inf"))
+
+
+@part
+def Cover(name: str, unlock) -> ft.Control:  # noqa: ANN001 - GameHandle.unlock
+    """Pass the phone: only the named player looks at the next screen."""
+    return ft.Container(
+        ft.Column([
+            ft.Text(t("bid.cover", name=name), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+            ft.Text(t("bid.cover_hint", name=name), text_align=ft.TextAlign.CENTER),
+            wide(ft.FilledButton(t("bid.i_am", name=name), on_click=lambda _: unlock(), key="i-am")),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding(0, 24, 0, 24),
+    )
+
+
+@part
+def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:  # noqa: ANN001 - GameHandle.tap_bid
+    """Whose bid it is, the bid pad, and the bids so far with their running total."""
+    controls: list[ft.Control] = []
+    if bids.private:
+        controls.append(ft.Text(t("bid.private", name=bids.bidder), size=20, weight=ft.FontWeight.BOLD))
+    else:
+        controls.append(ft.Row([ft.Text(f"{name}: {bid}") for name, bid in bids.bids], wrap=True, spacing=12))
+        controls.append(ft.Text(bids.running, weight=ft.FontWeight.W_600))
+        controls.append(ft.Text(t("bid.turn", name=bids.bidder), size=20, weight=ft.FontWeight.BOLD))
+    controls.append(Pad(bids.keys, t("bid.number", value="{value}"), tap_bid))
+    if bids.forbidden:
+        controls.append(ft.Text(bids.forbidden))
+    if bids.private:
+        controls.append(ft.Text(bids.running, size=13))
+    return ft.Column(controls, spacing=8)
+
+
+@part
+def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -> ft.Control:  # noqa: ANN001
+    """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check."""
+    controls: list[ft.Control] = []
+    if tricks.bids_note:
+        controls.append(ft.Text(tricks.bids_note))
+    if tricks.bid_total:
+        controls.append(ft.Text(tricks.bid_total, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(t("play.play")))
+    # The pad first, where the thumb is; the lines below show each count as it goes in.
+    if tricks.choosing is not None:
+        controls.append(heading(t("tricks.choose", name=tricks.choosing)))
+        controls.append(Pad(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks))
+    for line in tricks.lines:
+        controls.append(TrickRow(line, choose, step_counted))
+    controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
+                            color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, disabled=not tricks.complete,
+                                         on_click=lambda _: confirm(), key="score")))
+    return ft.Column(controls, spacing=8)
+
+
+@ft.memo
+@part
+def TrickRow(line, choose, step_counted) -> ft.Control:  # noqa: ANN001 - a TrickLine and GameHandle methods
+    """One player: name and bid, tricks (tap to change), points it scores; Rage's card counters."""
+    if line.tricks is None:
+        value = t("tricks.not_yet")
+    else:
+        value = str(line.tricks)
+    result = ""
+    if line.points is not None:
+        mark = t("board.made_mark") if line.made else t("board.missed_mark")
+        result = f"{mark} {t('tricks.points', count=line.points)}"
+    row = ft.Container(
+        ft.Row([
+            ft.Text(line.name, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(t("tricks.bid", bid=line.bid), width=56),
+            ft.Text(value, size=20, width=40, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
+            ft.Text(result, width=96, no_wrap=True,
+                    color=None if line.made is None else (GOOD if line.made else ft.Colors.ERROR)),
+        ], spacing=6),
+        height=48, padding=ft.Padding(8, 0, 8, 0), border_radius=8,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if line.selected else None,
+        on_click=lambda _: choose(line.seat),
+    )
+    row = ft.Semantics(content=row, label=t("tricks.change", name=line.name), button=True, key=f"row-{line.seat}")
+    counters = [counter(label, line.name, count, most, lambda d, k=kind: step_counted(k, line.seat, d),
+                        key=f"{kind}-{line.seat}")
+                for kind, label, count, most in line.counted]
+    if not counters:
+        return row
+    return ft.Column([row, ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END)], spacing=0)
+
+
+@part
+def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
+    """Who won and how, the coin flip still to make, the standings, and what to do next."""
+    session = use_session()
+    saved_note, set_saved_note = ft.use_state(None)
+    model = handle.model
+    controls: list[ft.Control] = [
+        ft.Text(t("end.title"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(ending.headline, size=20),
+    ]
+    if ending.how:
+        controls.append(ft.Text(ending.how))
+    if ending.coin_between and not model.saved.read_only:
+        controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
+                                             on_click=lambda _: handle.flip_coin())))
+    controls.append(heading(t("end.standings")))
+    for line in ending.standings:
+        text = t("end.place", place=line.place, name=line.name, total=line.total)
+        if line.exact_bids is not None:
+            text += " · " + t("end.exact_bids", count=line.exact_bids)
+        controls.append(ft.Text(text))
+
+    async def sheet(_: object) -> None:
+        from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print
+
+        pdf = render_pdf(filled_sheet(model.game, played_on=model.saved.created[:10]), session.paper)
+        set_saved_note(await download(model.download_name("pdf"), pdf))
+
+    async def record(_: object) -> None:
+        set_saved_note(await download(model.download_name("json"), model.record_json().encode("utf-8")))
+
+    def rematch(_: object) -> None:
+        try:
+            with session.own_notices():
+                saved = model.rematch(session.store)
+        except StorageError as error:
+            set_saved_note(Message(str(error), error=True))
+            return
+        session.started(saved)
+        ft.context.page.navigate(f"/game/{saved.id}")
+
+    controls += [
+        wide(ft.OutlinedButton(t("end.sheet"), icon=ft.Icons.PRINT, on_click=sheet, key="sheet")),
+        wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=record, key="record")),
+        wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY, on_click=rematch, key="rematch")),
+    ]
+    if isinstance(saved_note, Message):
+        controls += said(saved_note)
+    elif saved_note:
+        controls += said(Message(saved_note))
+    if not looking:
+        controls.append(wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME, key="home",
+                                               on_click=lambda _: ft.context.page.navigate("/"))))
+    return ft.Column(controls, spacing=8)
+
+
+# --- the scoreboard -------------------------------------------------------------------
+
+CELL = 70
+NAME = 76
+
+
+@part
+def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
+    """Players as columns with their totals (the leader starred), one row per hand, the newest at the bottom.
+
+    A table wider than the phone scrolls sideways; a hand's heading opens its correction.
+    """
+    leaders = set(board.leaders)
+    head = [ft.Container(width=NAME)]
+    for seat, name in enumerate(board.names):
+        lead = seat in leaders
+        title = f"{t('board.leader_mark')} {name}" if lead else name
+        head.append(ft.Container(
+            ft.Column([
+                ft.Text(title, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                        tooltip=name, semantics_label=t("board.leads", name=name) if lead else name),
+                ft.Text(str(board.totals[seat]), size=18, weight=ft.FontWeight.BOLD),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=CELL, padding=4, border_radius=6,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
+        ))
+    rows = [ft.Row(head, spacing=0)]
+    for row in board.rows:
+        rows.append(BoardLine(row, game_id, base))
+    table = ft.Column(rows, spacing=0)
+    return ft.Column([
+        heading(t("board.title")),
+        ft.Text(t("board.legend", made=t("board.made_mark"), missed=t("board.missed_mark"),
+                  mark=t("board.dealer_mark")), size=12),
+        ft.Row([table], scroll=ft.ScrollMode.AUTO),
+    ], spacing=6)
+
+
+@ft.memo
+@part
+def BoardLine(row: BoardRow, game_id: str, base: str) -> ft.Control:
+    """One hand: its heading (a button to correct it) and each player's bid/tricks, mark, points, total."""
+    shown = row.heading.replace(" · ", "\n", 1)  # "Hand 6" over "6 cards" fits the narrow first column
+    heading_text = ft.Text(shown, size=12, weight=ft.FontWeight.W_600, semantics_label=row.heading)
+    if row.can_correct and base == "game":
+        label: ft.Control = ft.TextButton(
+            content=ft.Text(shown, size=12, weight=ft.FontWeight.W_600,
+                            semantics_label=t("board.correct", number=row.number)),
+            on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/hand/{row.number}"),
+            style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)), height=48,
+        )
+    else:
+        label = ft.Container(heading_text, height=48, alignment=ft.Alignment.CENTER_LEFT, padding=4)
+    cells = [ft.Container(label, width=NAME)]
+    for cell in row.cells:
+        dealer = f" {t('board.dealer_mark')}" if cell.dealer else ""
+        if row.scored:
+            mark = t("board.made_mark") if cell.made else t("board.missed_mark")
+            top = f"{cell.bid}/{cell.tricks} {mark}{dealer}"
+            lines = [ft.Text(top, size=13, no_wrap=True, color=None if cell.made else ft.Colors.ERROR),
+                     ft.Text(f"{cell.points} → {cell.total}", size=13, no_wrap=True, weight=ft.FontWeight.W_600)]
+        else:
+            lines = [ft.Text(f"{cell.bid}{dealer}".strip() or t("bid.waiting"), size=13, no_wrap=True)]
+        if cell.cards:
+            lines.append(ft.Text(cell.cards, size=11, no_wrap=True))
+        cells.append(ft.Container(ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                                  width=CELL, padding=ft.Padding(2, 4, 2, 4)))
+    return ft.Container(ft.Row(cells, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=f"hand-{row.number}")
+
+
+# --- correcting a hand ------------------------------------------------------------------
+
+
+@screen
+def HandScreen() -> ft.View:
+    """``/game/<id>/hand/<n>``: correct scored hand n; the check and points follow every change."""
+    params = ft.use_route_params()
+    session = use_session()
+    route = ft.use_view_path()
+    try:
+        handle = session.game(params["gid"])
+    except StorageError as error:
+        return ft.View(route=route, controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
+    return ft.View(route=route, scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(t("correct.title", number=params["number"]))),
+                   controls=[Correction(handle, int(params["number"]))])
+
+
+@part
+def Correction(handle: GameHandle, number: int) -> ft.Control:
+    """The correction itself: each player's bid (a pad) and tricks (a pad), Rage's cards, save."""
+    correction, set_correction = ft.use_state(lambda: handle.model.correction(number))
+    version, set_version = ft.use_state(0)
+    if correction is None:
+        return ft.Text(t("correct.not_scored", number=number))
+
+    def change(action) -> None:  # noqa: ANN001
+        action()
+        set_version(version + 1)
+
+    def save(_: object) -> None:
+        if handle.act(correction.save):
+            ft.context.page.navigate(f"/game/{handle.id}")
+        else:
+            set_version(version + 1)
+
+    view = correction.view()
+    controls: list[ft.Control] = [ft.Text(view.heading, size=16)]
+    for seat, name, bid, keys in view.bids:
+        controls.append(heading(t("correct.bid", name=name), 16))
+        controls.append(Pad(keys, t("correct.set_bid", name=name, value="{value}"),
+                            lambda v, s=seat: change(lambda: correction.set_bid(s, v)), chosen=bid))
+    controls.append(heading(t("correct.tricks_heading")))
+    for line in view.tricks.lines:
+        controls.append(TrickRow(line, lambda s: change(lambda: correction.choose(s)),
+                                 lambda k, s, d: change(lambda: correction.step_counted(k, s, d))))
+    if view.tricks.choosing is not None:
+        controls.append(heading(t("tricks.choose", name=view.tricks.choosing)))
+        controls.append(Pad(view.tricks.keys, t("tricks.pad", name=view.tricks.choosing, value="{value}"),
+                            lambda v: change(lambda: correction.tap_tricks(v))))
+    controls.append(ft.Text(view.tricks.check, weight=ft.FontWeight.BOLD,
+                            color=None if view.can_save else ft.Colors.ERROR))
+    controls += said(view.message)
+    controls.append(ft.Row([
+        ft.OutlinedButton(t("tricks.cancel"), height=48, on_click=lambda _: ft.context.page.navigate(
+            f"/game/{handle.id}")),
+        ft.FilledButton(t("correct.save"), icon=ft.Icons.CHECK, height=48, disabled=not view.can_save,
+                        on_click=save),
+    ], wrap=True))
+    return ft.Column(controls, spacing=8)

@@ -1,0 +1,387 @@
+"""The start screen, the new-game screen, the past games and the PIN gate."""
+
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from companion.lan import PinAnswer
+from companion.storage import StorageError
+from companion.texts import t
+from companion.ui.session import Listing, use_session
+from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
+from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, past_game_card
+
+log = logging.getLogger(__name__)
+
+
+# --- start -------------------------------------------------------------------------
+
+
+@screen
+def StartScreen() -> ft.View:
+    """``/``: a new game, the games to continue, the past games, and (under --lan) the join code."""
+    session = use_session()
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   controls=[NoticeBar(session.banner), StartBody(session.listing)])
+
+
+@part
+def StartBody(listing: Listing) -> ft.Control:
+    """Drawn again when it is shown and when another tab changes a game."""
+    session = use_session()
+    page = ft.context.page
+    error = None
+    try:
+        with session.own_notices():
+            unfinished = session.store.unfinished()
+    except StorageError as problem:
+        unfinished, error = [], str(problem)
+    controls: list[ft.Control] = [
+        ft.Text(t("app.title"), size=32, weight=ft.FontWeight.BOLD),
+        ft.Text(t("app.tagline")),
+        wide(ft.FilledButton(t("start.new"), icon=ft.Icons.ADD, key="new", on_click=lambda _: page.navigate("/new"))),
+        heading(t("start.continue")),
+    ]
+    if error:
+        controls.append(ft.Text(error, color=ft.Colors.ERROR))
+    elif not unfinished:
+        controls.append(ft.Text(t("start.nothing_to_continue")))
+    for summary in unfinished[:10]:
+        line = t("start.continue_line", game=summary.game_name, hand=summary.current_hand,
+                 players=", ".join(summary.players))
+        if summary.damage is not None:
+            line = t("start.continue_damaged", line=line)
+        controls.append(wide(ft.OutlinedButton(line, key=summary.id,
+                                               on_click=lambda _, i=summary.id: page.navigate(f"/game/{i}"))))
+    controls += [
+        wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, key="history",
+                               on_click=lambda _: page.navigate("/history"))),
+        wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, key="sheets",
+                               on_click=lambda _: page.navigate("/new"))),
+    ]
+    if session.join_url:
+        from companion.app import qr_png
+
+        controls += [
+            heading(t("lan.join")),
+            ft.Image(src=qr_png(session.join_url), width=200, height=200,
+                     semantics_label=t("lan.qr", url=session.join_url)),
+            ft.Text(session.join_url, selectable=True),
+        ]
+    return ft.Column(controls, spacing=12)
+
+
+# --- new game ------------------------------------------------------------------------
+
+
+@screen
+def NewGameScreen() -> ft.View:
+    """``/new``: the game, its options, the players in seat order, the first dealer."""
+    session = use_session()
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(t("setup.title"))),
+                   controls=[NoticeBar(session.banner), NewGame()])
+
+
+@part
+def NewGame() -> ft.Control:
+    session = use_session()
+    model = ft.use_memo(lambda: _new_game_model(session), [])
+    view, set_view = ft.use_state(lambda: model.view())
+    typed, set_typed = ft.use_state("")
+    cleared, set_cleared = ft.use_state(0)
+    saved_note, set_saved_note = ft.use_state(None)
+
+    def change(action) -> object:  # noqa: ANN001
+        with session.own_notices():
+            result = action()
+        set_view(model.view())
+        return result
+
+    def add(name: str) -> None:
+        if change(lambda: model.add_player(name)):
+            set_typed("")
+            set_cleared(lambda n: n + 1)
+
+    def start(_: object) -> None:
+        saved = change(lambda: model.start(session.store))
+        if saved is not None:
+            session.started(saved)
+            ft.context.page.navigate(f"/game/{saved.id}")
+
+    async def blank_sheet(_: object) -> None:
+        from companion.sheets import render_pdf  # reportlab loads on the first print, not at start-up
+
+        sheet = model.blank_sheet()
+        name = f"bidwell-{model.game.id}-sheet.pdf"
+        set_saved_note(await download(name, render_pdf(sheet, session.paper)))
+
+    controls: list[ft.Control] = [heading(t("setup.game"))]
+    controls.append(Choice(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)),
+                           key="game"))
+    controls.append(ft.Text(view.range_text))
+    if view.options:
+        controls.append(heading(t("setup.options")))
+    for row in view.options:
+        if row.is_bool:
+            controls.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
+                                      on_change=lambda e, n=row.name: change(
+                                          lambda: model.set_option(n, bool(e.control.value)))))
+            controls.append(ft.Text(row.explain, size=12))
+        else:
+            controls.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
+            controls.append(Choice(str(row.value), tuple((str(v), str(v)) for v in row.allowed),
+                                   lambda value, n=row.name: change(lambda: model.set_option(n, value)),
+                                   key=f"option-{row.name}"))
+            controls.append(ft.Text(row.explain, size=12))
+    controls.append(heading(t("setup.players")))
+    controls += _seat_rows(view, change, model)
+    controls.append(NameEntry(cleared, add, set_typed))
+    if view.message is not None and view.message.error and view.players is not None:
+        controls += said(view.message)
+    suggestions = model.suggestions(typed)
+    if suggestions:
+        controls.append(ft.Row([ft.TextButton(name, key=f"suggest-{name}", on_click=lambda _, n=name: add(n))
+                                for name in suggestions], wrap=True))
+    if view.players:
+        controls.append(heading(t("setup.first_dealer")))
+        controls.append(ft.RadioGroup(
+            value="random" if view.first_dealer is None else str(view.first_dealer),
+            on_change=lambda e: change(lambda: setattr(
+                model, "first_dealer", None if e.control.value == "random" else int(e.control.value))),
+            content=ft.Column([ft.Radio(value="random", label=t("setup.draw_dealer"))]
+                              + [ft.Radio(value=str(s), label=t("setup.dealer_is", name=n))
+                                 for s, n in enumerate(view.players)]),
+            key="dealer",
+        ))
+    controls.append(wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start, key="start")))
+    controls.append(wide(ft.OutlinedButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=blank_sheet,
+                                           key="blank")))
+    if saved_note:
+        controls += said(Message(saved_note))
+    return ft.Column(controls, spacing=10)
+
+
+def _new_game_model(session) -> NewGameModel:  # noqa: ANN001 - a Session
+    with session.own_notices():
+        return NewGameModel(session.store.player_names())
+
+
+def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]:  # noqa: ANN001
+    rows = []
+    for seat, name in enumerate(view.players):
+        rows.append(ft.Row([
+            ft.Text(f"{seat + 1}. {name}", expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            icon_button(ft.Icons.ARROW_UPWARD, t("setup.up", name=name),
+                        lambda s=seat: change(lambda: model.move_player(s, -1)), disabled=seat == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, t("setup.down", name=name),
+                        lambda s=seat: change(lambda: model.move_player(s, 1)),
+                        disabled=seat == len(view.players) - 1),
+            icon_button(ft.Icons.CLOSE, t("setup.remove", name=name),
+                        lambda s=seat: change(lambda: model.remove_player(s))),
+        ], key=f"seat-{name}", spacing=0))
+    return rows
+
+
+@part
+def NameEntry(cleared: int, add, report_typed) -> ft.Control:  # noqa: ANN001 - callbacks
+    """The name field and its Add button.
+
+    The field is emptied only on the redraw after a name was added
+    (``cleared`` moved on); every other redraw leaves its value unset, which
+    keeps what the phone holds, so nothing being typed is overwritten. The
+    Add button reads what the field last said it holds.
+    """
+    typed = ft.use_ref("")
+    last_cleared = ft.use_ref(cleared)
+    clearing = last_cleared.current != cleared
+    last_cleared.current = cleared
+    if clearing:
+        typed.current = ""
+
+    def changed(e: ft.ControlEvent) -> None:
+        typed.current = e.control.value or ""
+        report_typed(typed.current)
+
+    async def submitted(e: ft.ControlEvent) -> None:
+        typed.current = e.control.value or ""
+        add(typed.current)
+        await e.control.focus()
+
+    return ft.Row([
+        ft.TextField(label=t("setup.add_label"), value="" if clearing else None, expand=True,
+                     on_change=changed, on_submit=submitted, key="name"),
+        icon_button(ft.Icons.PERSON_ADD, t("setup.add"), lambda: add(typed.current), key="add"),
+    ])
+
+
+@part
+def Choice(value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str | None = None) -> ft.Control:  # noqa: ANN001
+    """One of a few values, each a labelled radio button (easier on a phone than a drop-down)."""
+    return ft.RadioGroup(
+        value=value,
+        on_change=lambda e: on_pick(e.control.value),
+        content=ft.Row([ft.Radio(value=k, label=text, key=k) for k, text in choices], wrap=True, spacing=4),
+        key=key,
+    )
+
+
+# --- past games --------------------------------------------------------------------------
+
+
+@screen
+def HistoryScreen() -> ft.View:
+    """``/history``: past games, newest first, with filters; each card opens, prints or deletes its game."""
+    session = use_session()
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(t("history.title"))),
+                   controls=[NoticeBar(session.banner), History(session.listing)])
+
+
+@part
+def History(listing: Listing) -> ft.Control:
+    session = use_session()
+    model = ft.use_memo(lambda: _history_model(session), [])
+    view, set_view = ft.use_state(lambda: model.view())
+    page = ft.context.page
+    ft.use_effect(lambda: _refresh(session, model, set_view), [listing.version])
+
+    def change(action) -> None:  # noqa: ANN001
+        with session.own_notices():
+            action()
+        set_view(model.view())
+
+    def ask_delete(game_id: str) -> None:
+        question = model.ask_delete(game_id)
+
+        def answer(delete: bool) -> None:
+            page.pop_dialog()
+            if delete:
+                change(model.confirm_delete)
+                session.games.pop(game_id, None)
+                session.announce(game_id, 0, deleted=True)
+            else:
+                change(model.cancel_delete)
+
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("history.delete")),
+            content=ft.Text(question or ""),
+            actions=[ft.TextButton(t("history.cancel"), on_click=lambda _: answer(False)),
+                     ft.FilledButton(t("history.delete"), on_click=lambda _: answer(True))],
+        ))
+
+    async def sheet(game_id: str) -> None:
+        from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print
+
+        try:
+            handle = session.game(game_id)
+        except StorageError as error:
+            model.message = Message(str(error), error=True)
+            set_view(model.view())
+            return
+        pdf = render_pdf(filled_sheet(handle.model.game, played_on=handle.model.saved.created[:10]), session.paper)
+        model.message = Message(await download(handle.model.download_name("pdf"), pdf))
+        set_view(model.view())
+
+    controls: list[ft.Control] = [
+        ft.TextField(label=t("history.filter_player"), value=None, key="player",
+                     on_submit=lambda e: change(lambda: model.set_filters(player=e.control.value))),
+        Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
+               lambda value: change(lambda: model.set_filters(game=value or None)), key="game"),
+    ]
+    controls += said(view.message)
+    if not view.cards:
+        controls.append(ft.Text(t("history.empty")))
+    stable_delete, stable_sheet = use_stable(ask_delete), use_stable(sheet)
+    for card in view.cards:
+        controls.append(PastGame(card, stable_delete, stable_sheet))
+    if view.has_more:
+        controls.append(wide(ft.OutlinedButton(t("history.more"), key="more", on_click=lambda _: change(model.more))))
+    return ft.Column(controls, spacing=10)
+
+
+def _history_model(session) -> HistoryModel:  # noqa: ANN001 - a Session
+    with session.own_notices():
+        return HistoryModel(session.store)
+
+
+def _refresh(session, model: HistoryModel, set_view) -> None:  # noqa: ANN001
+    with session.own_notices():
+        model.refresh()
+    set_view(model.view())
+
+
+@ft.memo
+@part
+def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:  # noqa: ANN001 - callbacks
+    """One past game: what, when, who won, the scores; open it, print it, and (apart) delete it."""
+    page = ft.context.page
+    lines: list[ft.Control] = [
+        ft.Text(f"{card.title} · {card.status}", weight=ft.FontWeight.W_600),
+        ft.Text(card.when, size=12),
+        ft.Text(card.scores),
+    ]
+    if card.damage is not None:
+        lines.append(ft.Text(card.damage, color=ft.Colors.ERROR, size=12))
+    looked_at = card.finished or card.damage is not None
+    opens = t("history.settle") if card.coin_pending else t("history.open") if looked_at else t("history.continue")
+    target = f"/history/{card.id}" if looked_at else f"/game/{card.id}"
+    async def print_sheet(_: object) -> None:
+        await sheet(card.id)
+
+    lines.append(ft.Row([
+        ft.FilledTonalButton(opens, height=48, on_click=lambda _: page.navigate(target)),
+        ft.OutlinedButton(t("history.sheet"), height=48, on_click=print_sheet),
+        ft.Container(expand=True),
+        ft.TextButton(t("history.delete"), height=48, icon=ft.Icons.DELETE_OUTLINE,
+                      style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda _: ask_delete(card.id)),
+    ], wrap=True))
+    return ft.Card(ft.Container(ft.Column(lines, spacing=4), padding=10), key=card.id)
+
+
+# --- the PIN gate ----------------------------------------------------------------------------
+
+
+@screen
+def PinScreen(pin_session, unlock) -> ft.View:  # noqa: ANN001 - a PinGate session and a callback
+    """Under --lan: nothing but this until the PIN shown on the host is given."""
+    note, set_note = ft.use_state(None)
+    typed = ft.use_ref("")
+
+    def changed(e: ft.ControlEvent) -> None:
+        typed.current = e.control.value or ""
+
+    def check(value: str) -> None:
+        # Whoever has not given the PIN learns nothing but "wrong" or "wait": an exception escaping here
+        # would make Flet send its traceback to them (SESSION_CRASHED), so it is logged here instead.
+        try:
+            answer = pin_session.guess(value)
+        except Exception:
+            log.exception("checking a PIN failed")
+            answer = PinAnswer(opened=False, checked=False)
+        if answer.opened:
+            unlock()
+        elif answer.must_wait:
+            seconds = answer.wait_seconds
+            # Up to two minutes in seconds, as a person counts them; longer waits in whole minutes, rounded up.
+            wait = t("lan.seconds", count=seconds) if seconds <= 120 else t("lan.minutes", count=-(-seconds // 60))
+            set_note(t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", wait=wait))
+        else:
+            set_note(t("lan.pin_wrong"))
+
+    return ft.View(route="/", padding=12, controls=[
+        ft.Text(t("lan.pin_title"), size=20),
+        ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+                     on_change=changed, on_submit=lambda e: check(e.control.value or "")),
+        wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
+        *([ft.Text(note, color=ft.Colors.ERROR)] if note else []),
+    ])
+
+
+@part
+def NotFound() -> ft.Control:
+    """A link to a screen that is not there."""
+    return ft.Column([ft.Text(t("app.not_found")),
+                      ft.TextButton(t("end.home"), on_click=lambda _: ft.context.page.navigate("/"))])

@@ -1,0 +1,220 @@
+"""One browser tab's state that outlives a screen: the store, the games it has open, and live news of others.
+
+Every screen finds the tab's :class:`Session` through :data:`SessionContext`.
+A game open on several screens (tabs, or phones under ``--lan``) is one file
+on disk; each tab holds its own copy, and after every change the tab that
+made it tells the others through Flet's pubsub, so they read it again and
+draw it anew.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.history import GameStore, SavedGame
+from companion.storage import StorageError, collecting_notices
+from companion.texts import t
+from companion.viewmodels import Message, PlayModel
+
+log = logging.getLogger(__name__)
+
+TOPIC = "bidwell/games"
+
+
+@dataclass(frozen=True)
+class GameNews:
+    """What one tab tells the others: game ``game_id`` is now at ``revision`` (or was deleted)."""
+
+    game_id: str
+    revision: int
+    sender: str
+    deleted: bool = False
+
+
+@ft.observable
+class GameHandle:
+    """One game open in this tab: its play model, and a version that moves on with every change.
+
+    Screens that take the handle as a property are drawn again whenever the
+    version moves, whether this tab changed the game or another one did.
+    """
+
+    def __init__(self, session: Session, saved: SavedGame):
+        self.session = session
+        self.model = PlayModel(saved)
+        self.version = 0
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.model.saved.id
+
+    def act(self, action: Callable[[], object]) -> object:
+        """Run one tap's ``action`` on the model; the screens follow, and so do the other tabs on this game."""
+        before = self.model.saved.revision
+        with self.session.own_notices():
+            result = action()
+        self.version += 1
+        if self.model.saved.revision != before:
+            self.session.announce(self.id, self.model.saved.revision)
+        return result
+
+    def changed_elsewhere(self) -> None:
+        """Another tab changed the game: read it again and draw it anew."""
+        with self.session.own_notices():
+            try:
+                changed = self.model.saved.reload()
+            except StorageError as error:
+                self.model.message = Message(str(error), error=True)
+                changed = True
+        if changed:
+            self.version += 1
+
+    # Stable callables (bound methods compare equal), so memoized parts of the screen skip unchanged redraws.
+
+    def tap_bid(self, value: int) -> None:
+        """A key of the bid pad."""
+        self.act(lambda: self.model.tap_bid(value))
+
+    def unlock(self) -> None:
+        """The pass-the-phone cover's "I am …"."""
+        self.act(self.model.unlock)
+
+    def tap_tricks(self, value: int) -> None:
+        """A key of the tricks pad."""
+        self.act(lambda: self.model.tap_tricks(value))
+
+    def choose(self, seat: int) -> None:
+        """A player's line on the tricks screen: enter their count next."""
+        self.act(lambda: self.model.choose(seat))
+
+    def step_counted(self, kind: str, seat: int, delta: int) -> None:
+        """A +/- of Rage's action cards."""
+        self.act(lambda: self.model.step_counted(kind, seat, delta))
+
+    def confirm_tricks(self) -> None:
+        """Score the hand."""
+        self.act(self.model.confirm_tricks)
+
+    def undo(self) -> None:
+        """Undo the last action."""
+        self.act(self.model.undo)
+
+    def flip_coin(self) -> None:
+        """Flip the coin of a tie."""
+        self.act(self.model.flip_coin)
+
+
+@ft.observable
+class Banner:
+    """The storage notices this tab met (a repaired index, a damaged file), shown until read."""
+
+    def __init__(self) -> None:
+        self.lines: tuple[str, ...] = ()
+
+    def dismiss(self) -> None:
+        """The notices were read."""
+        self.lines = ()
+
+
+@ft.observable
+class Listing:
+    """Moves on when another tab starts, changes or deletes a game, so lists of games are read again."""
+
+    def __init__(self) -> None:
+        self.version = 0
+
+
+class Session:
+    """A tab's store, paper size, open games, and what it shows of the storage and of other tabs.
+
+    Not observable itself: a tap in a game draws that game's screen only,
+    never the lists of games below it, which are read when they are shown.
+    """
+
+    def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None):
+        self.store = store
+        self.paper = paper
+        self.join_url = join_url
+        self.games: dict[str, GameHandle] = {}
+        self.banner = Banner()
+        self.listing = Listing()
+        self._page: ft.Page | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._context: contextvars.Context | None = None
+
+    @contextlib.contextmanager
+    def own_notices(self) -> Iterator[None]:
+        """Whatever the storage repairs inside is told on this tab, not in another."""
+        with collecting_notices() as collected:
+            yield
+        if collected:
+            self.banner.lines = (*self.banner.lines, *(t("notice.storage", text=notice.text) for notice in collected))
+
+    def game(self, game_id: str) -> GameHandle:
+        """The open game ``game_id`` (opened from the store the first time); StorageError if it cannot be read."""
+        handle = self.games.get(game_id)
+        if handle is None:
+            with self.own_notices():
+                saved = self.store.open(game_id)
+            handle = self.games[game_id] = GameHandle(self, saved)
+        return handle
+
+    def started(self, saved: SavedGame) -> GameHandle:
+        """A game just started (or a rematch) in this tab."""
+        handle = self.games[saved.id] = GameHandle(self, saved)
+        self.announce(saved.id, saved.revision)
+        return handle
+
+    # -- news between tabs --
+
+    def listen(self, page: ft.Page) -> Callable[[], None]:
+        """Hear the other tabs' news from now on; returns what stops listening.
+
+        Pubsub calls a plain handler on a worker thread; the news is handed
+        to this tab's event loop, in the tab's own context, where Flet draws.
+        """
+        self._page = page
+        self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()
+        page.pubsub.subscribe_topic(TOPIC, self._heard)
+        return lambda: page.pubsub.unsubscribe_topic(TOPIC)
+
+    def announce(self, game_id: str, revision: int, *, deleted: bool = False) -> None:
+        """Tell the other tabs that ``game_id`` changed."""
+        if self._page is not None:
+            news = GameNews(game_id, revision, self._page.session.id, deleted)
+            self._page.pubsub.send_others_on_topic(TOPIC, news)
+
+    def _heard(self, _topic: str, news: GameNews) -> None:
+        if self._loop is None or self._loop.is_closed():
+            return
+        self._loop.call_soon_threadsafe(self._take_news, news, context=self._context.copy())
+
+    def _take_news(self, news: GameNews) -> None:
+        try:
+            handle = self.games.get(news.game_id)
+            if news.deleted:
+                self.games.pop(news.game_id, None)
+            elif handle is not None and handle.model.saved.revision != news.revision:
+                handle.changed_elsewhere()
+            self.listing.version += 1
+        except Exception:
+            log.exception("taking another screen's news failed")
+
+
+SessionContext = ft.create_context(None)
+
+
+def use_session() -> Session:
+    """The tab's session, from any screen."""
+    session = ft.use_context(SessionContext)
+    assert session is not None, "screens are drawn inside the SessionContext"
+    return session

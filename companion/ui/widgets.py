@@ -1,0 +1,139 @@
+"""Small parts every screen uses: number pads, wide buttons, said lines, the notices bar, downloads.
+
+Every control a person can use has a label (its text, or a semantics
+label), which screen readers read and the browser tests use to find it.
+Every tap target is at least :data:`TAP` logical pixels each way.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.texts import t
+from companion.viewmodels import Message, PadKey
+
+log = logging.getLogger(__name__)
+
+TAP = 48  # the smallest comfortable tap target, in logical pixels
+KEY_WIDTH = 64  # wide enough for "23" on one line at the pad's size
+GOOD = ft.Colors.GREEN_800
+GOOD_DARK = ft.Colors.GREEN_300
+
+
+def part(fn: Callable) -> Callable:
+    """A component that, if drawing it fails, says so in its place (and in the log) instead of leaving a grey box
+    or, as Flet does with an error while drawing, nothing at all; the rest of the screen is drawn as usual."""
+
+    @functools.wraps(fn)
+    def guarded(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - whatever the component takes
+        try:
+            return fn(*args, **kwargs)
+        except Exception as error:
+            log.exception("drawing %s failed", fn.__name__)
+            return ft.Text(t("app.broken", error=error), color=ft.Colors.ERROR)
+
+    return ft.component(guarded)
+
+
+def screen(fn: Callable) -> Callable:
+    """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is."""
+
+    @functools.wraps(fn)
+    def guarded(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - whatever the component takes
+        try:
+            return fn(*args, **kwargs)
+        except Exception as error:
+            log.exception("drawing %s failed", fn.__name__)
+            return ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))),
+                           controls=[ft.Text(t("app.broken", error=error), color=ft.Colors.ERROR)])
+
+    return ft.component(guarded)
+
+
+def heading(text: str, size: int = 18) -> ft.Control:
+    """A section heading."""
+    return ft.Text(text, size=size, weight=ft.FontWeight.W_600)
+
+
+def wide(button: ft.Control, *, key: str | None = None) -> ft.Control:
+    """A button as wide as the screen, tall enough for a thumb."""
+    return ft.Container(button, height=TAP + 8, width=float("inf"), key=key)
+
+
+def said(message: Message | None) -> list[ft.Control]:
+    """A line said after a tap: refusals in the error colour, good news in the normal one with a tick."""
+    if message is None:
+        return []
+    if message.error:
+        return [ft.Text(message.text, color=ft.Colors.ERROR, semantics_label=message.text, key="said")]
+    return [ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=ft.Colors.PRIMARY, size=20),
+                    ft.Text(message.text, expand=True, semantics_label=message.text)], key="said")]
+
+
+@part
+def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[[int], None], *, chosen: int | None = None) -> ft.Control:
+    """A number pad: one key per value, the ones not allowed greyed out and read with their reason.
+
+    ``label`` is the spoken name of a key, with ``{value}`` in it ("Bid {value}").
+    """
+    buttons = []
+    for key in keys:
+        spoken = label.format(value=key.value) if key.allowed else f"{key.value}: {key.reason}"
+        text = ft.Text(str(key.value), size=20, no_wrap=True, semantics_label=spoken,
+                       style=None if key.allowed else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH))
+        style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+        make = ft.FilledButton if key.value == chosen else ft.FilledTonalButton
+        buttons.append(make(content=text, width=KEY_WIDTH, height=56, style=style, disabled=not key.allowed,
+                            key=f"key-{key.value}", on_click=lambda _, v=key.value: on_tap(v)))
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *, disabled: bool = False,
+                key: str | None = None) -> ft.Control:
+    """An icon button that screen readers (and the browser tests) know by ``label``."""
+    # Material's icon buttons keep a 48 x 48 tap target around their 40-pixel look.
+    return ft.Semantics(content=ft.IconButton(icon, tooltip=label, on_click=lambda _: on_click(), disabled=disabled),
+                        label=label, button=True, key=key)
+
+
+def counter(label: str, name: str, value: int, most: int, on_step: Callable[[int], None], *, key: str) -> ft.Control:
+    """A small counter (Rage's ±5 cards of one player) that stops at 0 and at ``most``."""
+    return ft.Row([
+        ft.Text(label, size=14),
+        icon_button(ft.Icons.REMOVE, t("cards.less", label=label, name=name), lambda: on_step(-1),
+                    disabled=value <= 0),
+        ft.Text(str(value), size=18, width=28, text_align=ft.TextAlign.CENTER,
+                semantics_label=f"{t('cards.of', label=label, name=name)}: {value}"),
+        icon_button(ft.Icons.ADD, t("cards.more", label=label, name=name), lambda: on_step(1),
+                    disabled=value >= most),
+    ], key=key, spacing=0, tight=True)
+
+
+@part
+def NoticeBar(banner) -> ft.Control:  # noqa: ANN001 - a companion.ui.session.Banner
+    """What the storage told this tab (a repaired index, a damaged file), until it is read."""
+    if not banner.lines:
+        return ft.Container(height=0)
+    return ft.Container(
+        ft.Column([*(ft.Text(line, color=ft.Colors.ON_TERTIARY_CONTAINER) for line in banner.lines),
+                   ft.TextButton(t("notice.ok"), on_click=lambda _: banner.dismiss())], spacing=4),
+        padding=8, border_radius=8, bgcolor=ft.Colors.TERTIARY_CONTAINER,
+    )
+
+
+def use_stable(fn: Callable) -> Callable:
+    """A callable that stays the same object from one redraw to the next and always calls the latest ``fn``,
+    so a memoized part of the screen given it is not drawn again for nothing."""
+    latest = ft.use_ref(fn)
+    latest.current = fn
+    return ft.use_memo(lambda: lambda *args, **kwargs: latest.current(*args, **kwargs), [])
+
+
+async def download(name: str, data: bytes) -> str:
+    """Hand a file to the browser (a download) or, in a window, to a save dialog; says what was saved."""
+    await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+    return t("saved", name=name)
