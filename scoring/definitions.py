@@ -11,12 +11,12 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError
+from scoring.frozen import field, frozen
 from scoring.schema import BOOL, INT, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
 
 TYPE_CHECKING = False
@@ -41,7 +41,7 @@ class TieBreak(StrEnum):
     COIN_FLIP = "coin_flip"
 
 
-@dataclass(frozen=True)
+@frozen
 class CardKind:
     """An action card counted per player at the end of a hand (Rage's +5 and -5).
 
@@ -56,7 +56,7 @@ class CardKind:
     copies: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoringRules:
     """The parameters of a hand's score; see :func:`scoring.points.hand_points`."""
 
@@ -72,7 +72,7 @@ class ScoringRules:
     cards: tuple[CardKind, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     """A choice the table makes before the game, with its allowed values."""
 
@@ -114,7 +114,7 @@ class Option:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class GameDefinition:
     """One game file: its identity, player range, parameters and options."""
 
@@ -161,7 +161,7 @@ class GameDefinition:
             raise SetupError("players.count", game=self.name, min=self.min_players, max=self.max_players, count=count)
 
 
-@dataclass(frozen=True)
+@frozen
 class Rules:
     """Everything the engine needs about one game as the table plays it.
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -30,6 +29,7 @@ from scoring.errors import (
     TricksError,
     UndoError,
 )
+from scoring.frozen import field, frozen
 from scoring.messages import render
 from scoring.points import hand_points, outcome
 from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
@@ -56,7 +56,7 @@ class Phase(StrEnum):
 # --- actions -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Start:
     """The first action: which game, who sits where (clockwise), who deals first, the options."""
 
@@ -66,7 +66,7 @@ class Start:
     options: Mapping[str, bool | str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Bid:
     """The player in seat ``player`` bids ``bid`` tricks in the current hand."""
 
@@ -74,7 +74,7 @@ class Bid:
     bid: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Tricks:
     """The tricks each player took in the current hand, in seat order.
 
@@ -86,7 +86,7 @@ class Tricks:
     counted: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Correct:
     """Replace the bids, tricks and counted cards of finished hand ``hand`` (1-based)."""
 
@@ -96,7 +96,7 @@ class Correct:
     counted: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class CoinFlip:
     """The coin flip that broke a tie the game's own tie-breaks left: seat ``winner`` won it."""
 
@@ -139,7 +139,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 # --- derived state -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatInHand:
     """One player's part of one hand.
 
@@ -164,7 +164,7 @@ class SeatInHand:
         return self.tricks == self.bid
 
 
-@dataclass(frozen=True)
+@frozen
 class HandView:
     """One hand as the table sees it now: schedule, bids, tricks, points.
 
@@ -225,7 +225,7 @@ class HandView:
         return None if None in shown else sum(shown)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """One player's place in the standings (:attr:`GameState.standings`).
 
@@ -242,7 +242,7 @@ class Standing:
     winner: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class GameState:
     """Everything derived from the log at one moment. Seats are indices into ``players``."""
 
@@ -311,7 +311,7 @@ class GameState:
 # --- the game ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class _Step:
     """A recorded hand's view and the sums after it, kept so later actions need not redo it."""
 
@@ -322,11 +322,15 @@ class _Step:
     ended_after: int | None
 
 
-@dataclass
 class _Entry:
-    bids: list[int | None]
-    tricks: tuple[int, ...] | None = None
-    counted: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """One hand as entered, changed in place: the bids so far, then the tricks and counted cards."""
+
+    __slots__ = ("bids", "counted", "tricks")
+
+    def __init__(self, bids: list[int | None]):
+        self.bids = bids
+        self.tricks: tuple[int, ...] | None = None
+        self.counted: dict[str, tuple[int, ...]] = {}
 
 
 class Game:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from scoring.definitions import Rules, ScoringRules, TieBreak
+from scoring.frozen import frozen
 
 
 def hand_points(
@@ -39,7 +39,7 @@ def hand_points(
     return points
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """Who won a finished game, and how.
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from scoring.definitions import Rules
+from scoring.frozen import frozen
 
 OPEN_ENDED_PREVIEW = 10
 """How many hands to plan for a game that runs until a target (Herrlof)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HandPlan:
     """One hand of the schedule; seats are indices with seat ``first_dealer`` dealing hand 1."""
 
