@@ -8,7 +8,6 @@ reads. Nothing here knows a particular game by name.
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
@@ -385,9 +384,9 @@ def _definition_from(data: Mapping[str, Any], common_options: Mapping[str, Any],
     players = data["players"]
     if not 1 <= players["min"] <= players["max"]:
         raise TemplateError("template.players", file=source, min=players["min"], max=players["max"])
-    params = {key: copy.deepcopy(data[key]) for key in PARAMETERS.keys if key in data}
+    params = {key: data[key] for key in PARAMETERS.keys if key in data}
     own_options = data.get("options", {})
-    merged = _deep_merge(copy.deepcopy(dict(common_options)), own_options)
+    merged = _merged(common_options, own_options)
     options = {
         name: _option_from(name, spec, _blame(own_options.get(name), common_options.get(name), source))
         for name, spec in merged.items()
@@ -462,21 +461,25 @@ def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]
     )
 
 
-def _deep_merge(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """Merge ``overrides`` into ``base``: tables merge key by key, anything else replaces."""
+def _merged(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``overrides`` laid over it: tables merge key by key, anything else replaces.
+
+    Neither is changed; the result shares what it does not override with
+    them, so nothing that reads a game's parameters may change them.
+    """
+    result = dict(base)
     for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(base.get(key), dict):
-            _deep_merge(base[key], value)
-        else:
-            base[key] = copy.deepcopy(value)
-    return base
+        below = result.get(key)
+        result[key] = _merged(below, value) if isinstance(value, Mapping) and isinstance(below, Mapping) else value
+    return result
 
 
-def _set_path(tree: dict[str, Any], dotted: str, value: object) -> None:
-    *parents, leaf = dotted.split(".")
-    for part in parents:
-        tree = tree.setdefault(part, {})
-    tree[leaf] = value
+def _nested(dotted: str, value: object) -> dict[str, Any]:
+    """``{"a": {"b": value}}`` for ``"a.b"``."""
+    tree: Any = value
+    for part in reversed(dotted.split(".")):
+        tree = {part: tree}
+    return tree
 
 
 def rules_for(
@@ -492,13 +495,13 @@ def rules_for(
     definition = load_game(game) if isinstance(game, str) else game
     definition.check_player_count(players)
     chosen = definition.resolve_options(options)
-    params = copy.deepcopy(dict(definition.params))
+    params = definition.params
     for name, value in chosen.items():
         option = definition.options[name]
         if option.sets:
-            _set_path(params, option.sets, value)
-        _deep_merge(params, option.when.get(_show(value), {}))
-    _deep_merge(params, definition.by_players.get(players, {}))
+            params = _merged(params, _nested(option.sets, value))
+        params = _merged(params, option.when.get(_show(value), {}))
+    params = _merged(params, definition.by_players.get(players, {}))
     # Each piece was checked as it was read; what they make together must still be whole.
     schema.check(params, PARAMETERS, definition.source)
     try:
