@@ -282,7 +282,7 @@ PARAMETERS = Table({
 })
 
 OPTION = Table({
-    "label": Key(TEXT, None),
+    "label": Key(TEXT, None),  # None: the option's own name
     "explain": Key(TEXT, ""),
     "default": Key(Value("true or false, or one of the choices", lambda v: type(v) in (bool, str))),
     "choices": Key(ListOf(TEXT, "a list of texts"), None),
@@ -298,7 +298,7 @@ GAME_FILE = Table({
     "players": Key(Table({"min": Key(INT), "max": Key(INT)})),
     **PARAMETERS.keys,
     "options": Key(Names(OPTION), {}),
-    "by_players": Key(Names(PARAMETERS, Value("a player count (a whole number)", str.isdigit)), {}),
+    "by_players": Key(Names(PARAMETERS, Value("a player count (a whole number)", str.isdecimal)), {}),
 })
 """A game's file: its identity, its parameters, its options and the changes for some player counts."""
 
@@ -506,7 +506,7 @@ def rules_for(
     schema.check(params, PARAMETERS, definition.source)
     try:
         return _rules_from(definition, players, chosen, schema.with_defaults(params, PARAMETERS))
-    except (KeyError, TypeError, ValueError) as error:
+    except (LookupError, TypeError, ValueError) as error:  # an empty hands.path, a step of 0, …
         if isinstance(error, BidwellError):
             raise
         raise TemplateError("template.resolve", file=definition.source, players=players, detail=repr(error)) from error

@@ -360,3 +360,9 @@ def test_an_option_needs_a_default_among_its_values_and_the_file_at_fault_is_nam
     assert refusal("herrlof") == (
         'herrlof.toml: option bidding: the default "loud" is not among the allowed values "open", "hidden", "secret"'
     )
+
+
+@pytest.mark.parametrize(("old", "new"), [("path = [10, 1]", "path = []"), ("step = 1", "step = 0")])
+def test_parameters_no_game_can_be_played_with_are_refused_at_load(own_templates: Path, old, new):
+    edit(own_templates, "rage.toml", old, new)
+    assert refusal().startswith("rage.toml: cannot resolve for 2 players: ")
