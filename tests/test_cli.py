@@ -1082,6 +1082,23 @@ def test_score_console_script_does_not_import_flet(tmp_path):
     assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
 
 
+def test_score_imports_only_what_scoring_needs(tmp_path):
+    # Each of these cost bidwell score a share of its start-up (benchmarks/bench_cli.py); none is needed to score.
+    path = write_record(tmp_path, EXAMPLE)
+    result = run(["score", str(path)], env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"})
+    assert result.returncode == 0
+    imported = {
+        line.rsplit("|", 1)[-1].strip()
+        for line in result.stderr.decode("utf-8", "replace").splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert {"json", "scoring.game", "tomllib"} <= imported, "profiler gave no output"
+    heavy = {"dataclasses", "inspect", "shutil", "pathlib", "copy", "difflib", "platformdirs", "companion.storage",
+             "companion.history", "reportlab", "regex"}
+    assert not heavy & imported
+    assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
+
+
 def test_python_m_companion_score_does_not_import_flet(tmp_path):
     path = write_record(tmp_path, EXAMPLE)
     result = subprocess.run(
