@@ -1,9 +1,13 @@
-"""Figures for the app (issue 4), in headless Chromium at a phone's size.
+"""Figures for the app (issues 4 and 9), in headless Chromium at a phone's size.
 
 1. Process start to the first usable screen (the start screen's "New game"
    button in the page), next to a minimal Flet app started the same way.
-2. The time from a tap on a bid to the screen showing it, with 10,000 past
-   games stored (the history bench_storage.py builds).
+2. The time from a tap on a bid pad key, and on a tricks pad key, to the
+   screen showing it, with 10,000 past games stored (the history
+   bench_storage.py builds).
+3. The taps a whole hand takes (bids, tricks, score) for 4 players of
+   Rage'n Glyphs in hands of 3, 12 and 23 cards: the game is imported up to
+   the hand before, then the hand is played on the phone, counting clicks.
 
 Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
 
@@ -13,6 +17,7 @@ Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
 from __future__ import annotations
 
 import argparse
+import json
 import socket
 import statistics
 import subprocess
@@ -25,7 +30,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_storage import build  # noqa: E402
+from bench_storage import build
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run",
@@ -57,7 +62,7 @@ def start_to_usable(browser, command: list[str], port: int) -> float:
             try:
                 page.goto(f"http://127.0.0.1:{port}/", timeout=30_000)
                 break
-            except Exception:  # not listening yet: the page load itself is the wait
+            except Exception:  # noqa: BLE001 - not listening yet: the page load itself is the wait
                 page.wait_for_timeout(20)
         page.wait_for_function("window.__ff === true", timeout=60_000)
         page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -70,36 +75,116 @@ def start_to_usable(browser, command: list[str], port: int) -> float:
         process.wait()
 
 
-def tap_to_shown(browser, port: int, taps: int) -> list[float]:
-    """Seconds from a tap on a bid to the bid on the screen, over ``taps`` bids (each undone again)."""
+def open_page(browser, url: str):
+    """A phone-sized tab on ``url`` with the app drawn and its accessibility tree on."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
-    page.goto(f"http://127.0.0.1:{port}/")
+    page.goto(url)
     page.wait_for_function("window.__ff === true", timeout=60_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
+    return page
+
+
+def tap_to_shown(browser, port: int, taps: int) -> tuple[list[float], list[float]]:
+    """Seconds from a tap on a pad key to the screen showing it: ``taps`` bids, then ``taps`` trick counts.
+
+    Each bid is undone again; each trick count is the first player's, entered anew.
+    """
+    page = open_page(browser, f"http://127.0.0.1:{port}/")
     page.get_by_role("button", name="New game").click()
     page.get_by_role("radio", name="Rage", exact=True).click()
-    for name in ("Anna", "Béla", "Csilla"):
-        field = page.get_by_role("textbox", name="Player's name")
+    field = page.get_by_role("textbox", name="Player's name")
+    for name in ("Anna", "Béla", "Csilla", "Dóra"):
         field.click()
         page.keyboard.insert_text(name)
-        expect(field).to_have_value(name)
         page.keyboard.press("Enter")
         expect(page.get_by_text(f". {name}")).to_be_visible()
     page.get_by_role("radio", name="Anna deals first").click()
     expect(page.get_by_role("radio", name="Anna deals first")).to_be_checked()
     page.get_by_role("button", name="Start the game").click()
-    times = []
+    bids = []
     for n in range(taps):
         value = n % 10
-        expect(page.get_by_text("Béla's bid")).to_be_visible()
+        expect(page.get_by_text("Béla's bid", exact=True)).to_be_visible()
         started = time.perf_counter()
         page.get_by_role("button", name=f"Bid {value}", exact=True).click()
-        expect(page.get_by_text(f"Béla: {value}")).to_be_visible()
-        times.append(time.perf_counter() - started)
+        expect(page.get_by_text(f"Béla: {value}", exact=True)).to_be_visible()
+        bids.append(time.perf_counter() - started)
         page.get_by_role("button", name="Undo").click()
+    for value in (2, 3, 1, 2):
+        page.get_by_role("button", name=f"Bid {value}", exact=True).click()
+    tricks = []
+    for n in range(taps):
+        value = n % 8
+        expect(page.get_by_text("Béla's tricks", exact=True)).to_be_visible()
+        started = time.perf_counter()
+        page.get_by_role("button", name=f"Béla took {value}", exact=True).click()
+        expect(page.get_by_text("Csilla's tricks", exact=True)).to_be_visible()
+        tricks.append(time.perf_counter() - started)
+        page.get_by_role("button", name="Change the tricks of Béla").click()
     page.close()
-    return times
+    return bids, tricks
+
+
+def record_before(hand: int) -> dict:
+    """A 4-player Rage'n Glyphs record whose first ``hand`` - 1 hands (1, 2, … cards) are played."""
+    hands = []
+    for number in range(1, hand):
+        bids = [0, 0, 0, 0]
+        bids[number % 4] = number  # one player bids and takes every trick
+        hands.append({"bids": bids, "tricks": list(bids)})
+    return {"format": 1, "game": "rage-n-glyphs", "players": ["Anna", "Béla", "Csilla", "Dóra"],
+            "first_dealer": 0, "hands": hands}
+
+
+def taps_for_hand(browser, bidwell: str, folder: Path, cards: int) -> int:
+    """Clicks a person makes for a whole hand of ``cards`` cards: every bid, every trick count, the score."""
+    record = folder / f"before-{cards}.json"
+    record.write_text(json.dumps(record_before(cards)), encoding="utf-8")
+    data = folder / f"data-{cards}"
+    imported = subprocess.run([bidwell, "import", "--data", str(data), str(record)], check=True,
+                              capture_output=True, text=True).stdout
+    game_id = imported.split("new: ", 1)[1].split()[0]
+    port = free_port()
+    server = subprocess.Popen([bidwell, "--no-browser", "--port", str(port), "--data", str(data)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    clicks = 0
+    try:
+        wait_serving(browser, port)
+        page = open_page(browser, f"http://127.0.0.1:{port}/game/{game_id}")
+        names = ["Anna", "Béla", "Csilla", "Dóra"]
+        dealer = (cards - 1) % 4
+        order = [names[(dealer + 1 + k) % 4] for k in range(4)]
+        expect(page.get_by_text(f"Hand {cards} of 23")).to_be_visible()
+        # The first bidder bids everything but one, the others 0; the dealer is left one key the hook allows.
+        for position, name in enumerate(order):
+            expect(page.get_by_text(f"{name}'s bid", exact=True)).to_be_visible()
+            page.get_by_role("button", name=f"Bid {cards - 1 if position == 0 else 0}", exact=True).click()
+            clicks += 1
+        for name, taken in zip(order[:-1], (cards - 1, 1, 0)):
+            expect(page.get_by_text(f"{name}'s tricks", exact=True)).to_be_visible()
+            page.get_by_role("button", name=f"{name} took {taken}", exact=True).click()
+            clicks += 1
+        page.get_by_role("button", name="Score the hand").click()
+        clicks += 1
+        # The 23-card hand is the last: the game ends instead of showing the hand's summary.
+        expect(page.get_by_text("Game over" if cards == 23 else f"Hand {cards} scored", exact=True)).to_be_visible()
+        page.close()
+    finally:
+        server.kill()
+        server.wait()
+    return clicks
+
+
+def wait_serving(browser, port: int) -> None:
+    probe = browser.new_page()
+    while True:
+        try:
+            probe.goto(f"http://127.0.0.1:{port}/", timeout=30_000)
+            break
+        except Exception:  # noqa: BLE001 - not listening yet: the page load itself is the wait
+            probe.wait_for_timeout(50)
+    probe.close()
 
 
 def main() -> None:
@@ -121,24 +206,22 @@ def main() -> None:
         a, b = statistics.median(ours), statistics.median(minimal)
         print(f"start to first usable screen: bidwell median {a:.2f} s, minimal Flet app {b:.2f} s, "
               f"ratio {a / b:.2f} ({args.runs} runs each)")
+        with tempfile.TemporaryDirectory() as scratch:
+            for cards in (3, 12, 23):
+                print(f"taps for a 4-player hand of {cards} cards: {taps_for_hand(browser, bidwell, Path(scratch), cards)}")
         port = free_port()
         server = subprocess.Popen([bidwell, "--no-browser", "--port", str(port), "--data", str(args.folder)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            probe = browser.new_page()
-            while True:
-                try:
-                    probe.goto(f"http://127.0.0.1:{port}/", timeout=30_000)
-                    break
-                except Exception:
-                    probe.wait_for_timeout(50)
-            probe.close()
-            taps = tap_to_shown(browser, port, args.taps)
+            wait_serving(browser, port)
+            bids, tricks = tap_to_shown(browser, port, args.taps)
         finally:
             server.kill()
             server.wait()
-        print(f"tap on a bid to the screen showing it, 10,000 games stored: median {statistics.median(taps) * 1000:.0f} ms, "
-              f"90th percentile {sorted(taps)[int(len(taps) * 0.9) - 1] * 1000:.0f} ms ({len(taps)} taps)")
+        for what, taps in (("bid", bids), ("trick count", tricks)):
+            print(f"tap on a {what} to the screen showing it, 10,000 games stored: median "
+                  f"{statistics.median(taps) * 1000:.0f} ms, 90th percentile "
+                  f"{sorted(taps)[int(len(taps) * 0.9) - 1] * 1000:.0f} ms ({len(taps)} taps)")
         browser.close()
 
 

@@ -44,7 +44,7 @@ ROUTES = [
 
 
 @ft.component
-def App(session: Session, pin_session) -> list[ft.View]:  # noqa: ANN001 - a PinGate session or None
+def App(session: Session, pin_session) -> list[ft.View]:
     """The PIN gate under --lan, then the routed screens, every one inside the tab's session."""
     unlocked, set_unlocked = ft.use_state(pin_session is None)
     ft.use_effect(lambda: session.listen(ft.context.page), [], cleanup=None)

@@ -168,7 +168,7 @@ class NewGameModel:
         seated = {fold(name) for name in self.players}
         return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
 
-    def blank_sheet(self):  # noqa: ANN201 - a companion.sheets.Sheet
+    def blank_sheet(self):
         """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
         from companion.sheets import blank_sheet
         from scoring.definitions import rules_for

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import flet as ft
 
@@ -14,7 +15,6 @@ from companion.viewmodels import (
     BidsView,
     BoardRow,
     BoardView,
-    CorrectionModel,
     Ending,
     HandSummary,
     Header,
@@ -23,6 +23,8 @@ from companion.viewmodels import (
     Screen,
     TricksView,
 )
+
+log = logging.getLogger(__name__)
 
 # --- the routes ---------------------------------------------------------------------
 
@@ -104,8 +106,8 @@ def _keep_awake(wakelock: ft.Ref) -> None:
     async def enable() -> None:
         try:
             await wakelock.current.enable()
-        except Exception:  # noqa: BLE001 - a browser without a wake lock (plain http) simply lets the screen sleep
-            pass
+        except Exception as error:  # noqa: BLE001 - a browser without a wake lock (plain http) lets the screen sleep
+            log.info("the screen cannot be kept awake here: %s", error)
 
     asyncio.get_running_loop().create_task(enable())
 
@@ -118,8 +120,8 @@ def _let_sleep(wakelock: ft.Ref) -> None:
     async def disable() -> None:
         try:
             await lock.disable()
-        except Exception:  # noqa: BLE001 - see _keep_awake
-            pass
+        except Exception as error:  # noqa: BLE001 - see _keep_awake
+            log.info("the wake lock could not be let go: %s", error)
 
     asyncio.get_running_loop().create_task(disable())
 
@@ -157,7 +159,7 @@ def SummaryCard(summary: HandSummary) -> ft.Control:
 
 
 @part
-def Cover(name: str, unlock) -> ft.Control:  # noqa: ANN001 - GameHandle.unlock
+def Cover(name: str, unlock) -> ft.Control:
     """Pass the phone: only the named player looks at the next screen."""
     return ft.Container(
         ft.Column([
@@ -170,7 +172,7 @@ def Cover(name: str, unlock) -> ft.Control:  # noqa: ANN001 - GameHandle.unlock
 
 
 @part
-def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:  # noqa: ANN001 - GameHandle.tap_bid
+def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:
     """Whose bid it is, the bid pad, and the bids so far with their running total."""
     controls: list[ft.Control] = []
     if bids.private:
@@ -188,7 +190,7 @@ def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:  # noqa: ANN001 - GameHand
 
 
 @part
-def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -> ft.Control:  # noqa: ANN001
+def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -> ft.Control:
     """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check."""
     controls: list[ft.Control] = []
     if tricks.bids_note:
@@ -211,7 +213,7 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -
 
 @ft.memo
 @part
-def TrickRow(line, choose, step_counted) -> ft.Control:  # noqa: ANN001 - a TrickLine and GameHandle methods
+def TrickRow(line, choose, step_counted) -> ft.Control:
     """One player: name and bid, tricks (tap to change), points it scores; Rage's card counters."""
     if line.tricks is None:
         value = t("tricks.not_yet")
@@ -391,12 +393,12 @@ def HandScreen() -> ft.View:
 @part
 def Correction(handle: GameHandle, number: int) -> ft.Control:
     """The correction itself: each player's bid (a pad) and tricks (a pad), Rage's cards, save."""
-    correction, set_correction = ft.use_state(lambda: handle.model.correction(number))
+    correction, _ = ft.use_state(lambda: handle.model.correction(number))
     version, set_version = ft.use_state(0)
     if correction is None:
         return ft.Text(t("correct.not_scored", number=number))
 
-    def change(action) -> None:  # noqa: ANN001
+    def change(action) -> None:
         action()
         set_version(version + 1)
 

@@ -11,7 +11,7 @@ from companion.storage import StorageError
 from companion.texts import t
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
-from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, past_game_card
+from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ def NewGame() -> ft.Control:
     cleared, set_cleared = ft.use_state(0)
     saved_note, set_saved_note = ft.use_state(None)
 
-    def change(action) -> object:  # noqa: ANN001
+    def change(action) -> object:
         with session.own_notices():
             result = action()
         set_view(model.view())
@@ -164,12 +164,12 @@ def NewGame() -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
-def _new_game_model(session) -> NewGameModel:  # noqa: ANN001 - a Session
+def _new_game_model(session) -> NewGameModel:
     with session.own_notices():
         return NewGameModel(session.store.player_names())
 
 
-def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]:  # noqa: ANN001
+def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]:
     rows = []
     for seat, name in enumerate(view.players):
         rows.append(ft.Row([
@@ -186,7 +186,7 @@ def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]
 
 
 @part
-def NameEntry(cleared: int, add, report_typed) -> ft.Control:  # noqa: ANN001 - callbacks
+def NameEntry(cleared: int, add, report_typed) -> ft.Control:
     """The name field and its Add button.
 
     The field is emptied only on the redraw after a name was added
@@ -218,7 +218,7 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:  # noqa: ANN001 - 
 
 
 @part
-def Choice(value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str | None = None) -> ft.Control:  # noqa: ANN001
+def Choice(value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str | None = None) -> ft.Control:
     """One of a few values, each a labelled radio button (easier on a phone than a drop-down)."""
     return ft.RadioGroup(
         value=value,
@@ -248,7 +248,7 @@ def History(listing: Listing) -> ft.Control:
     page = ft.context.page
     ft.use_effect(lambda: _refresh(session, model, set_view), [listing.version])
 
-    def change(action) -> None:  # noqa: ANN001
+    def change(action) -> None:
         with session.own_notices():
             action()
         set_view(model.view())
@@ -302,12 +302,12 @@ def History(listing: Listing) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
-def _history_model(session) -> HistoryModel:  # noqa: ANN001 - a Session
+def _history_model(session) -> HistoryModel:
     with session.own_notices():
         return HistoryModel(session.store)
 
 
-def _refresh(session, model: HistoryModel, set_view) -> None:  # noqa: ANN001
+def _refresh(session, model: HistoryModel, set_view) -> None:
     with session.own_notices():
         model.refresh()
     set_view(model.view())
@@ -315,7 +315,7 @@ def _refresh(session, model: HistoryModel, set_view) -> None:  # noqa: ANN001
 
 @ft.memo
 @part
-def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:  # noqa: ANN001 - callbacks
+def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
     """One past game: what, when, who won, the scores; open it, print it, and (apart) delete it."""
     page = ft.context.page
     lines: list[ft.Control] = [
@@ -345,7 +345,7 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:  # noqa: ANN0
 
 
 @screen
-def PinScreen(pin_session, unlock) -> ft.View:  # noqa: ANN001 - a PinGate session and a callback
+def PinScreen(pin_session, unlock) -> ft.View:
     """Under --lan: nothing but this until the PIN shown on the host is given."""
     note, set_note = ft.use_state(None)
     typed = ft.use_ref("")
