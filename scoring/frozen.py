@@ -76,14 +76,22 @@ def frozen(cls: Class) -> Class:
     values: Callable[[object], tuple] = attrgetter(*names) if len(names) > 1 else lambda self: (getattr(self, names[0]),)
 
     def __init__(self: object, *args: object, **given: object) -> None:
-        if len(args) > len(names):
-            raise TypeError(f"{cls.__qualname__}() takes {len(names)} arguments but {len(args)} were given")
-        for name, value in zip(names, args):
-            if name in given:
-                raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")
-            given[name] = value
+        if args:
+            if len(args) > len(names):
+                raise TypeError(f"{cls.__qualname__}() takes {len(names)} arguments but {len(args)} were given")
+            if not given and len(args) == len(names):  # the quick way for every field in order
+                self.__dict__.update(zip(names, args))
+                return
+            for name, value in zip(names, args):
+                if name in given:
+                    raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")
+                given[name] = value
+        if len(given) == len(names) and known.issuperset(given):  # every field named: the next quickest way
+            self.__dict__.update({name: given[name] for name in names})
+            return
         if not known.issuperset(given):
             raise TypeError(f"{cls.__qualname__}() got an unexpected keyword argument {min(set(given) - known)!r}")
+        fields = {}
         for name in names:
             value = given.get(name, _MISSING)
             if value is _MISSING:
@@ -92,7 +100,8 @@ def frozen(cls: Class) -> Class:
                     raise TypeError(f"{cls.__qualname__}() missing required argument {name!r}")
                 if type(value) is _Factory:
                     value = value.make()
-            object.__setattr__(self, name, value)
+            fields[name] = value
+        self.__dict__.update(fields)  # the instance's own dict: __setattr__, which refuses, is not called
 
     def __repr__(self: object) -> str:
         return f"{type(self).__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in names)})"

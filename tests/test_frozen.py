@@ -28,6 +28,9 @@ def test_fields_by_position_or_keyword_with_defaults():
     assert (Seat("Anna").name, Seat("Anna").tricks, Seat("Anna").counted) == ("Anna", 0, {})
     assert Seat("Anna", 3) == Seat(name="Anna", tricks=3) == Seat("Anna", tricks=3, counted={})
     assert vars(Seat("Anna", 2)) == {"name": "Anna", "tricks": 2, "counted": {}}
+    # The fields keep their declared order however they are given (a record written from vars() reads the same).
+    assert list(vars(Seat(counted={}, tricks=1, name="Anna"))) == ["name", "tricks", "counted"]
+    assert list(vars(Seat(tricks=1, name="Anna"))) == ["name", "tricks", "counted"]
 
 
 def test_a_factory_default_is_made_for_each_instance_and_is_not_a_class_attribute():
