@@ -1094,9 +1094,21 @@ def test_score_imports_only_what_scoring_needs(tmp_path):
     }
     assert {"json", "scoring.game", "tomllib"} <= imported, "profiler gave no output"
     heavy = {"dataclasses", "inspect", "shutil", "pathlib", "copy", "difflib", "platformdirs", "companion.storage",
-             "companion.history", "reportlab", "regex"}
+             "companion.history", "reportlab", "regex", "argparse", "gettext", "locale"}
     assert not heavy & imported
     assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
+
+
+@pytest.mark.parametrize("argv", [["score", "game.json"], ["score", "-"], ["score", "a game.json"]])
+def test_the_plain_score_command_is_read_as_argparse_reads_it(argv):
+    from companion.cli import parse_arguments
+    from companion.cli_arguments import build_parser
+    from companion.cli_arguments import parse_arguments as with_argparse
+
+    read = vars(parse_arguments(argv))
+    assert read == vars(with_argparse(argv))
+    full = vars(build_parser().parse_args(argv))  # the whole parser adds the app's own options
+    assert read == {key: value for key, value in full.items() if key in read}
 
 
 def test_python_m_companion_score_does_not_import_flet(tmp_path):
