@@ -128,7 +128,7 @@ def NoticeBar(banner) -> ft.Control:  # noqa: ANN001 - a companion.ui.session.Ba
 def use_stable(fn: Callable) -> Callable:
     """A callable that stays the same object from one redraw to the next and always calls the latest ``fn``,
     so a memoized part of the screen given it is not drawn again for nothing."""
-    latest = ft.use_ref(fn)
+    latest = ft.use_ref(None)  # not use_ref(fn): a callable given to use_ref is called for its first value
     latest.current = fn
     return ft.use_memo(lambda: lambda *args, **kwargs: latest.current(*args, **kwargs), [])
 
