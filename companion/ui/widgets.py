@@ -96,8 +96,8 @@ def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *
                 key: str | None = None) -> ft.Control:
     """An icon button that screen readers (and the browser tests) know by ``label``."""
     # Material's icon buttons keep a 48 x 48 tap target around their 40-pixel look.
-    return ft.Semantics(content=ft.IconButton(icon, tooltip=label, on_click=lambda _: on_click(), disabled=disabled),
-                        label=label, button=True, key=key)
+    return ft.Semantics(content=ft.IconButton(icon, on_click=lambda _: on_click(), disabled=disabled),
+                        label=label, button=True, disabled=disabled, key=key)
 
 
 def counter(label: str, name: str, value: int, most: int, on_step: Callable[[int], None], *, key: str) -> ft.Control:
