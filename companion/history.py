@@ -64,6 +64,7 @@ from scoring.game import (
     Phase,
     Start,
     Tricks,
+    Trump,
     action_from_dict,
     action_to_dict,
 )
@@ -284,6 +285,10 @@ class SavedGame:
     def record_coin_flip(self, winner: int) -> GameState:
         """Save and apply the coin flip's winner."""
         return self.apply(CoinFlip(winner))
+
+    def record_trump(self, hand: int, trumps) -> GameState:
+        """Save and apply what was trump in hand ``hand`` (a table aid)."""
+        return self.apply(Trump(hand, tuple(trumps)))
 
     def undo(self) -> GameState:
         """Drop the last action on disk, then in memory."""

@@ -20,7 +20,19 @@ from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
 from scoring.describe import tie_break_line, winner_line
 from scoring.errors import BidwellError
-from scoring.game import Bid, CoinFlip, Correct, Game, GameState, HandView, Phase, Tricks, check_players
+from scoring.game import (
+    NO_TRUMP,
+    Bid,
+    CoinFlip,
+    Correct,
+    Game,
+    GameState,
+    HandView,
+    Phase,
+    Tricks,
+    Trump,
+    check_players,
+)
 from scoring.points import hand_points
 
 
@@ -307,6 +319,7 @@ class BoardRow:
     cells: tuple[Cell, ...]
     scored: bool
     can_correct: bool
+    trump: str = ""
 
 
 @dataclass(frozen=True)
@@ -340,6 +353,16 @@ class Ending:
 
 
 @dataclass(frozen=True)
+class TrumpView:
+    """The current hand's trump as the table recorded it, and what can be recorded next."""
+
+    number: int
+    line: str
+    choices: tuple[tuple[str, str], ...]  # (value, label): the suits, then "no trump"
+    recorded: bool
+
+
+@dataclass(frozen=True)
 class PlayView:
     """Everything the play screen shows at one moment."""
 
@@ -352,6 +375,7 @@ class PlayView:
     bids: BidsView | None
     tricks: TricksView | None
     ending: Ending | None
+    trump: TrumpView | None
     board: BoardView
     message: Message | None
     can_undo: bool
@@ -438,6 +462,7 @@ class PlayModel:
             bids=self.bids_view() if screen in (Screen.BIDDING, Screen.PRIVATE_BID) else None,
             tricks=self.tricks_view() if screen is Screen.TRICKS else None,
             ending=self.ending() if screen is Screen.FINISHED else None,
+            trump=self.trump_view() if playing and screen is not Screen.PRIVATE_BID else None,
             board=self.board(),
             message=self.message,
             can_undo=not self.read_only and self.game.can_undo(),
@@ -476,6 +501,37 @@ class PlayModel:
         if rules.hook:
             parts.append(t("options.hook"))
         return " · ".join(parts)
+
+    # -- trump (a table aid) --
+
+    def trump_view(self) -> TrumpView | None:
+        """What is trump in the current hand, for a game that records it (None otherwise)."""
+        suits = self.game.rules.trump_suits
+        hand = self.state.current
+        if not suits or hand is None:
+            return None
+        recorded = self.state.trumps.get(hand.number, ())
+        choices = tuple((suit, trump_label(suit)) for suit in suits) + ((NO_TRUMP, trump_label(NO_TRUMP)),)
+        return TrumpView(hand.number, trump_line(recorded), choices, bool(recorded))
+
+    def add_trump(self, value: str) -> bool:
+        """The table turned up ``value`` (first) or a joker made it trump (later); saved with the hand."""
+        return self._set_trump((*self.state.trumps.get(self.state.current.number, ()), value))
+
+    def clear_trump(self) -> bool:
+        """Forget the current hand's recorded trump."""
+        return self._set_trump(())
+
+    def _set_trump(self, trumps: tuple[str, ...]) -> bool:
+        if self.read_only or self.state.current is None:
+            return False
+        try:
+            self.saved.record_trump(self.state.current.number, trumps)
+        except (BidwellError, StorageError) as error:
+            self.message = _refusal(error)
+            return False
+        self.message = None
+        return True
 
     # -- the hand just scored --
 
@@ -765,8 +821,9 @@ class PlayModel:
                     dealer=seat.seat == hand.dealer,
                 ))
             heading = t("board.heading", number=hand.number, count=hand.cards)
+            trumps = state.trumps.get(hand.number)
             rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
-                                 hand.scored and not self.read_only))
+                                 hand.scored and not self.read_only, trump_label(trumps[-1]) if trumps else ""))
         return BoardView(self.players, state.totals, state.leaders, tuple(rows))
 
     def leaders(self) -> tuple[int, ...]:
@@ -819,6 +876,8 @@ class PlayModel:
             return t("undo.correction", number=action.hand)
         if isinstance(action, CoinFlip):
             return t("undo.coin_flip")
+        if isinstance(action, Trump):
+            return t("undo.trump", number=action.hand)
         return t("undo.done")
 
     # -- corrections --
@@ -934,6 +993,22 @@ class CorrectionModel:
             return False
         self.play.message = Message(t("correct.done", number=self.number))
         return True
+
+
+def trump_label(value: str) -> str:
+    """A suit as the screen names it ("Hearts"), or "No trump"."""
+    return t("trump.no_trump") if value == NO_TRUMP else value[:1].upper() + value[1:]
+
+
+def trump_line(trumps: Sequence[str]) -> str:
+    """A hand's trump as it went: the card turned up, then each joker's change ("Hearts → Clovers (2-dot joker)")."""
+    if not trumps:
+        return t("trump.not_recorded")
+    parts = [trump_label(trumps[0])]
+    for value in trumps[1:]:
+        key = "trump.after_4dot" if value == NO_TRUMP else "trump.after_2dot"
+        parts.append(t(key, suit=trump_label(value)))
+    return t("trump.line", trumps=" → ".join(parts))
 
 
 def download_name(game_id: str, date: str, players: Sequence[str], extension: str) -> str:

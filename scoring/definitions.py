@@ -180,6 +180,11 @@ class Rules:
     tricks_may_vanish: int
     target: int | None
     tie_breaks: tuple[TieBreak, ...]
+    trump_suits: tuple[str, ...] = ()
+    """The suits a table can record as trump, in the order a trump-changing joker falls back through;
+    empty for a game whose trump is not recorded."""
+    jokers: int = 0
+    """How many jokers can change or remove trump in one hand (each adds one entry to a hand's trump)."""
 
     @property
     def hand_count(self) -> int | None:
@@ -279,6 +284,10 @@ PARAMETERS = Table({
         "mode": Key(one_of(*BiddingMode), BiddingMode.OPEN.value),
         "hook": Key(BOOL, False),
     }), {}),
+    "trump": Key(Table({
+        "suits": Key(ListOf(TEXT, "a list of suit names")),
+        "jokers": Key(INT, 0),
+    }), None),
 })
 
 OPTION = Table({
@@ -554,6 +563,8 @@ def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: 
         tricks_may_vanish=params["tricks"]["may_vanish"],
         target=target,
         tie_breaks=tuple(TieBreak(t) for t in end["tie_breaks"]),
+        trump_suits=tuple(params["trump"]["suits"]) if params["trump"] else (),
+        jokers=params["trump"]["jokers"] if params["trump"] else 0,
     )
 
 

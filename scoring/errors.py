@@ -76,6 +76,10 @@ class CoinFlipError(BidwellError):
     """A coin flip that is not needed or names someone not tied."""
 
 
+class TrumpError(BidwellError):
+    """A trump that cannot be recorded: the game has none, no such hand, or no such suit."""
+
+
 class UndoError(BidwellError):
     """Nothing left to undo."""
 

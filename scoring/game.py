@@ -27,6 +27,7 @@ from scoring.errors import (
     GameOverError,
     SetupError,
     TricksError,
+    TrumpError,
     UndoError,
 )
 from scoring.frozen import field, frozen
@@ -103,9 +104,23 @@ class CoinFlip:
     winner: int
 
 
-Action = Start | Bid | Tricks | Correct | CoinFlip
+@frozen
+class Trump:
+    """What was trump in hand ``hand``, as the table saw it: the suit turned up after the deal, then the suit
+    after each joker that changed it (``NO_TRUMP`` after one that removed it). A table aid: it scores nothing."""
 
-_ACTION_NAMES: dict[type, str] = {Start: "start", Bid: "bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip"}
+    hand: int
+    trumps: tuple[str, ...]
+
+
+NO_TRUMP = "none"
+"""The entry for a joker that removed trump (Rage'n Glyphs' 4-dot joker)."""
+
+Action = Start | Bid | Tricks | Correct | CoinFlip | Trump
+
+_ACTION_NAMES: dict[type, str] = {
+    Start: "start", Bid: "bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip", Trump: "trump",
+}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -257,6 +272,8 @@ class GameState:
     decided_by: TieBreak | None
     coin_flip_between: tuple[int, ...]
     ended_after: int | None
+    trumps: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """The trump recorded for each hand (by number) that has one; see :class:`Trump`."""
 
     @property
     def finished(self) -> bool:
@@ -353,6 +370,7 @@ class Game:
         self._log: list[Action] = [self._start]
         self._entries: list[_Entry] = []
         self._coin_flip: int | None = None
+        self._trumps: dict[int, tuple[str, ...]] = {}
         self._state: GameState | None = None
         self._prefix: list[_Step] = []
         self._dirty = 0
@@ -407,6 +425,8 @@ class Game:
             return self.correct(action.hand, action.bids, action.tricks, action.counted)
         if isinstance(action, CoinFlip):
             return self.record_coin_flip(action.winner)
+        if isinstance(action, Trump):
+            return self.record_trump(action.hand, action.trumps)
         raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
     def verify(self, action: Action) -> None:
@@ -419,6 +439,8 @@ class Game:
             self.verify_correction(action.hand, action.bids, action.tricks, action.counted)
         elif isinstance(action, CoinFlip):
             self.verify_coin_flip(action.winner)
+        elif isinstance(action, Trump):
+            self.verify_trump(action.hand, action.trumps)
         else:
             raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
@@ -657,6 +679,33 @@ class Game:
         self.verify_coin_flip(winner)
         return self._commit(CoinFlip(winner))
 
+    # -- trump (a table aid) --
+
+    def verify_trump(self, hand: int, trumps: Sequence[str]) -> None:
+        """Raise why ``trumps`` cannot be recorded as hand ``hand``'s trump.
+
+        The game must name its trump suits, the hand must be one dealt so far,
+        and each entry is one of the suits or :data:`NO_TRUMP`, at most one
+        for the turned-up card and one for each joker in the deck.
+        """
+        suits = self.rules.trump_suits
+        if not suits:
+            raise TrumpError("trump.none_here", game=self.rules.game.name)
+        dealt = len(self.state.hands)
+        if type(hand) is not int or not 1 <= hand <= dealt:
+            raise TrumpError("trump.hand", number=_shown(hand), dealt=dealt)
+        allowed = (*suits, NO_TRUMP)
+        for entry in trumps:
+            if entry not in allowed:
+                raise TrumpError("trump.unknown", value=_shown(entry), allowed=", ".join(allowed))
+        if len(trumps) > 1 + self.rules.jokers:
+            raise TrumpError("trump.too_many", count=len(trumps), most=1 + self.rules.jokers)
+
+    def record_trump(self, hand: int, trumps: Sequence[str]) -> GameState:
+        """Record what was trump in hand ``hand`` (replacing what was recorded for it); scores nothing."""
+        self.verify_trump(hand, trumps)
+        return self._commit(Trump(hand, tuple(trumps)))
+
     # -- undo --
 
     def can_undo(self) -> bool:
@@ -670,6 +719,7 @@ class Game:
         self._log.pop()
         self._entries = []
         self._coin_flip = None
+        self._trumps = {}
         self._prefix = []
         self._dirty = 0
         for action in self._log[1:]:
@@ -696,6 +746,11 @@ class Game:
             self._dirty = min(self._dirty, action.hand - 1)
         elif isinstance(action, CoinFlip):
             self._coin_flip = action.winner
+        elif isinstance(action, Trump):
+            if action.trumps:
+                self._trumps[action.hand] = action.trumps
+            else:
+                self._trumps.pop(action.hand, None)
 
     def _commit(self, action: Action) -> GameState:
         self._enter(action)
@@ -822,6 +877,7 @@ class Game:
             decided_by=result.decided_by if result else None,
             coin_flip_between=result.coin_flip_between if result else (),
             ended_after=ended_after,
+            trumps=MappingProxyType(dict(self._trumps)),
         )
 
     def _no_hands(self) -> _Step:

@@ -23,7 +23,7 @@ MAX_DEPTH = 64
 """The deepest nesting a record may have: a record itself needs 4; the rest is room for kept extras."""
 
 _KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
-_HAND_KEYS = frozenset({"bids", "tricks"})
+_HAND_KEYS = frozenset({"bids", "tricks", "trump"})
 
 
 def parse_record(data: bytes | str) -> Any:
@@ -117,9 +117,12 @@ def record_from_game(game: Game) -> dict[str, Any]:
     )
     kinds = [kind.name for kind in game.rules.scoring.cards]
     for hand in state.hands:
-        if hand.void or (not hand.scored and all(b is None for b in hand.bids)):
+        trump = state.trumps.get(hand.number)
+        if hand.void or (not hand.scored and all(b is None for b in hand.bids) and not trump):
             continue
         entry: dict[str, Any] = {"bids": list(hand.bids)}
+        if trump:
+            entry["trump"] = list(trump)
         if hand.tricks is not None:
             entry["tricks"] = list(hand.tricks)
             for kind in kinds:
@@ -172,6 +175,13 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
     state = game.state
     if state.finished:
         game.verify_not_over()
+    trump = hand.get("trump")
+    if trump is not None:
+        if not isinstance(trump, list) or not all(isinstance(entry, str) for entry in trump):
+            raise RecordError("record.type", hand=number, key="trump", expected="a list of suit names",
+                              value=_json_kind(trump))
+        game.record_trump(number, tuple(trump))
+        state = game.state
     order = state.current.bidding_order if state.current else range(players)
     missing = None
     for seat in order:

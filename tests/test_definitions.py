@@ -260,10 +260,10 @@ def test_a_misspelled_key_is_refused_with_the_close_match(own_templates: Path):
 
 
 def test_an_unknown_section_is_refused_with_the_keys_allowed(own_templates: Path):
-    edit(own_templates, "rage.toml", "[deck]", "[trump]\nsuit = \"hearts\"\n\n[deck]")
+    edit(own_templates, "rage.toml", "[deck]", "[jokers]\ncount = 8\n\n[deck]")
     assert refusal() == (
-        "rage.toml: unknown key trump; the keys allowed at the top are: bidding, by_players, deck, end, hands, id,"
-        " name, options, players, scoring, tricks"
+        "rage.toml: unknown key jokers; the keys allowed at the top are: bidding, by_players, deck, end, hands, id,"
+        " name, options, players, scoring, tricks, trump"
     )
 
 

@@ -22,6 +22,7 @@ from companion.viewmodels import (
     PlayView,
     Screen,
     TricksView,
+    TrumpView,
 )
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,8 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(ft.Text(t("history.damaged_open", damage=view.damage), color=ft.Colors.ERROR))
     if view.header is not None:
         controls.append(HeaderCard(view.header))
+    if view.trump is not None and not view.read_only:
+        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump))
     controls += said(view.message)
     if view.summary is not None:
         controls.append(SummaryCard(view.summary))
@@ -140,6 +143,27 @@ def HeaderCard(header: Header) -> ft.Control:
               ft.Text(header.options, size=13, italic=True)]
     return ft.Container(ft.Column(lines, spacing=2), padding=10, border_radius=8, width=float("inf"),
                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+
+
+@ft.memo
+@part
+def TrumpPanel(trump: TrumpView, add, clear) -> ft.Control:
+    """Rage'n Glyphs' trump as the table saw it: one line, and the suits to record it when asked."""
+    choosing, set_choosing = ft.use_state(False)
+    line = ft.Row([
+        ft.Icon(ft.Icons.STYLE_OUTLINED, size=20),
+        ft.Text(trump.line, expand=True),
+        ft.TextButton(t("trump.done") if choosing else t("trump.record"), height=48, key="trump",
+                      on_click=lambda _: set_choosing(not choosing)),
+    ])
+    if not choosing:
+        return line
+    chips = [ft.OutlinedButton(label, height=48, key=f"trump-{value}", on_click=lambda _, v=value: add(v))
+             for value, label in trump.choices]
+    if trump.recorded:
+        chips.append(ft.TextButton(t("trump.clear"), height=48, key="trump-clear", on_click=lambda _: clear()))
+    return ft.Column([line, ft.Text(t("trump.hint"), size=12), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
+                      spacing=6)
 
 
 @ft.memo
@@ -354,6 +378,8 @@ def BoardLine(row: BoardRow, game_id: str, base: str) -> ft.Control:
         )
     else:
         label = ft.Container(heading_text, height=48, alignment=ft.Alignment.CENTER_LEFT, padding=4)
+    if row.trump:
+        label = ft.Column([label, ft.Text(row.trump, size=11, italic=True)], spacing=0)
     cells = [ft.Container(label, width=NAME)]
     for cell in row.cells:
         dealer = f" {t('board.dealer_mark')}" if cell.dealer else ""

@@ -103,6 +103,14 @@ class GameHandle:
         """Score the hand."""
         self.act(self.model.confirm_tricks)
 
+    def add_trump(self, value: str) -> None:
+        """A suit (or no trump) for the current hand's trump."""
+        self.act(lambda: self.model.add_trump(value))
+
+    def clear_trump(self) -> None:
+        """Forget the current hand's trump."""
+        self.act(self.model.clear_trump)
+
     def undo(self) -> None:
         """Undo the last action."""
         self.act(self.model.undo)

@@ -1,0 +1,66 @@
+"""Rage'n Glyphs' trump, recorded per hand as a table aid: kept with the game, exported, never scored."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.history import GameStore
+from companion.viewmodels import PlayModel
+from scoring.errors import TrumpError
+from scoring.game import NO_TRUMP, Game
+from scoring.record import game_from_record, record_from_game
+
+
+def test_a_hands_trump_is_the_turned_card_then_each_jokers_change_and_scores_nothing():
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    game.record_trump(1, ("hearts",))
+    for seat, bid in ((1, 0), (2, 1), (0, 0)):
+        game.bid(seat, bid)
+    game.record_trump(1, ("hearts", "clovers", NO_TRUMP))
+    game.record_tricks((0, 0, 1))
+    assert game.state.trumps == {1: ("hearts", "clovers", NO_TRUMP)}
+    # 1 card: Béla and Anna bid 0 and took 0 (5 each), Csilla bid 1 and took it (1 + 10).
+    assert game.state.totals == (5, 5, 11)
+
+
+def test_a_trump_is_refused_with_what_is_allowed():
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    with pytest.raises(TrumpError, match='"spades" is not a trump; the trumps are: mushrooms, hearts, diamonds, '
+                                         'clovers, crosses, horns, none'):
+        game.record_trump(1, ("spades",))
+    with pytest.raises(TrumpError, match="no hand 2 to record a trump for; hands 1 to 1 are dealt"):
+        game.record_trump(2, ("hearts",))
+    with pytest.raises(TrumpError, match="10 trumps in one hand, but the turned-up card and the jokers make at "
+                                         "most 9"):
+        game.record_trump(1, ("hearts",) * 10)
+    with pytest.raises(TrumpError, match="Rage has no trump to record"):
+        Game.new("rage", ["Anna", "Béla", "Csilla"]).record_trump(1, ("hearts",))
+    assert len(game.log) == 1
+
+
+def test_the_trump_goes_out_with_the_record_and_comes_back_in():
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    game.record_trump(1, ("horns", NO_TRUMP))
+    for seat, bid in ((1, 0), (2, 0), (0, 1)):
+        game.bid(seat, bid)
+    game.record_tricks((1, 0, 0))
+    game.record_trump(2, ("diamonds",))  # hand 2 is dealt, nobody has bid yet
+    record = record_from_game(game)
+    assert record["hands"] == [{"bids": [1, 0, 0], "trump": ["horns", "none"], "tricks": [1, 0, 0]},
+                               {"bids": [None, None, None], "trump": ["diamonds"]}]
+    again = game_from_record(record)
+    assert again.state.trumps == {1: ("horns", NO_TRUMP), 2: ("diamonds",)}
+    assert record_from_game(again) == record
+
+
+def test_the_app_records_the_trump_says_it_and_undoes_it(tmp_path):
+    store = GameStore(tmp_path / "data")
+    model = PlayModel(store.start(Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])))
+    assert model.view().trump.line == "Trump: not recorded"
+    assert model.add_trump("hearts") and model.add_trump("clovers") and model.add_trump(NO_TRUMP)
+    assert model.view().trump.line == "Trump: Hearts → Clovers (2-dot joker) → No trump (4-dot joker)"
+    assert [label for _, label in model.view().trump.choices][-2:] == ["Horns", "No trump"]
+    assert PlayModel(store.open(model.saved.id)).state.trumps == {1: ("hearts", "clovers", NO_TRUMP)}
+    assert model.undo() and model.message.text == "Undone: the trump of hand 1."
+    assert model.clear_trump() and model.view().trump.line == "Trump: not recorded"
+    assert PlayModel(store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))).view().trump is None
