@@ -29,15 +29,23 @@ def StartScreen() -> ft.View:
 
 @part
 def StartBody(listing: Listing) -> ft.Control:
-    """Drawn again when it is shown and when another tab changes a game."""
+    """Drawn again when it is shown and when another tab changes a game.
+
+    The games to continue are read again only while this screen is the one
+    on top: the router draws every screen of the stack on each move, and
+    reading them under a game's screens would slow every step there.
+    """
     session = use_session()
     page = ft.context.page
-    error = None
-    try:
-        with session.own_notices():
-            unfinished = session.store.unfinished()
-    except StorageError as problem:
-        unfinished, error = [], str(problem)
+    on_top = ft.use_route_location() == "/"
+    read = ft.use_ref(None)
+    if on_top or read.current is None:
+        try:
+            with session.own_notices():
+                read.current = (session.store.unfinished(), None)
+        except StorageError as problem:
+            read.current = ([], str(problem))
+    unfinished, error = read.current
     controls: list[ft.Control] = [
         ft.Text(t("app.title"), size=32, weight=ft.FontWeight.BOLD),
         ft.Text(t("app.tagline")),

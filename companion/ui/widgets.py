@@ -29,7 +29,7 @@ def part(fn: Callable) -> Callable:
     or, as Flet does with an error while drawing, nothing at all; the rest of the screen is drawn as usual."""
 
     @functools.wraps(fn)
-    def guarded(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - whatever the component takes
+    def guarded(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception as error:
@@ -43,7 +43,7 @@ def screen(fn: Callable) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is."""
 
     @functools.wraps(fn)
-    def guarded(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - whatever the component takes
+    def guarded(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception as error:
@@ -114,7 +114,7 @@ def counter(label: str, name: str, value: int, most: int, on_step: Callable[[int
 
 
 @part
-def NoticeBar(banner) -> ft.Control:  # noqa: ANN001 - a companion.ui.session.Banner
+def NoticeBar(banner) -> ft.Control:
     """What the storage told this tab (a repaired index, a damaged file), until it is read."""
     if not banner.lines:
         return ft.Container(height=0)
