@@ -44,6 +44,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "setup.dealer_is": "{name} deals first",
     "setup.start": "Start the game",
     "setup.blank_sheet": "Blank score sheet (PDF)",
+    "setup.blank": "blank",
     "setup.need_players": {
         "one": "{game} needs {min} to {max} players; add {count} more",
         "other": "{game} needs {min} to {max} players; add {count} more",

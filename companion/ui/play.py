@@ -10,7 +10,7 @@ import flet as ft
 from companion.storage import StorageError
 from companion.texts import t
 from companion.ui.session import GameHandle, use_session
-from companion.ui.widgets import GOOD, NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
+from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
 from companion.viewmodels import (
     BidsView,
     BoardRow,
@@ -254,7 +254,7 @@ def TrickRow(line, choose, step_counted) -> ft.Control:
             ft.Text(t("tricks.bid", bid=line.bid), width=56),
             ft.Text(value, size=20, width=40, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD),
             ft.Text(result, width=96, no_wrap=True,
-                    color=None if line.made is None else (GOOD if line.made else ft.Colors.ERROR)),
+                    color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
         ], spacing=6),
         height=48, padding=ft.Padding(8, 0, 8, 0), border_radius=8,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if line.selected else None,
@@ -327,8 +327,8 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
 
 # --- the scoreboard -------------------------------------------------------------------
 
-CELL = 70
-NAME = 76
+CELL = 66
+NAME = 68
 
 
 @part

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import date
 
 import flet as ft
 
@@ -11,7 +12,7 @@ from companion.storage import StorageError
 from companion.texts import t
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
-from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView
+from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,8 @@ def NewGame() -> ft.Control:
         from companion.sheets import render_pdf  # reportlab loads on the first print, not at start-up
 
         sheet = model.blank_sheet()
-        name = f"bidwell-{model.game.id}-sheet.pdf"
+        # Named as every download is; a sheet for no one yet says it is blank where the players would be.
+        name = download_name(model.game.id, date.today().isoformat(), model.players or [t("setup.blank")], "pdf")
         set_saved_note(await download(name, render_pdf(sheet, session.paper)))
 
     controls: list[ft.Control] = [heading(t("setup.game"))]

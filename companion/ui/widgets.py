@@ -20,8 +20,6 @@ log = logging.getLogger(__name__)
 
 TAP = 48  # the smallest comfortable tap target, in logical pixels
 KEY_WIDTH = 64  # wide enough for "23" on one line at the pad's size
-GOOD = ft.Colors.GREEN_800
-GOOD_DARK = ft.Colors.GREEN_300
 
 
 def part(fn: Callable) -> Callable:
