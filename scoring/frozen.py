@@ -63,7 +63,7 @@ _MISSING = object()
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def frozen(cls: Class) -> Class:
     """Make ``cls`` a frozen value class of its annotated fields (see the module's docstring)."""
-    names = tuple(cls.__dict__.get("__annotations__", {}))
+    names = tuple(cls.__dict__.get("__annotations__", {}))  # noqa: RUF063 - inspect is what this module spares
     defaults: dict[str, object] = {}
     for name in names:
         if name in cls.__dict__:
