@@ -753,7 +753,7 @@ class PlayModel:
             lines.append(TrickLine(
                 seat=seat, name=self.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
                 counted=tuple((k.name, k.label, seat_counted[k.name], self.game.allowed_counted(
-                    k.name, seat, counted[k.name])) for k in kinds),
+                    k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
                 points=None if private_bids else points, made=None if private_bids else made,
                 selected=seat == choosing,
             ))
@@ -968,7 +968,7 @@ class CorrectionModel:
         """One action card more or less for ``seat``, never past the cards in the deck."""
         counts = self.counted.get(kind)
         if counts is not None:
-            most = self.play.game.allowed_counted(kind, seat, counts)
+            most = self.play.game.allowed_counted(kind, seat, counts, hand=self.number)
             counts[seat] = min(most, max(0, counts[seat] + delta))
 
     def view(self) -> CorrectionView:

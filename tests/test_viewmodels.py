@@ -819,3 +819,19 @@ def test_past_games_show_the_winner_the_scores_and_when(store):
     assert (latest.title, latest.when, latest.status, latest.scores) == (
         "Rage", "2026-11-24 09:30", "hand 1", "Béla 0 · Anna 0")
     assert not latest.finished
+
+
+def test_a_hand_of_a_finished_game_can_be_corrected_with_its_cards(store):
+    model = new_play(store, "rage", ["Anna", "Béla"])
+    while not model.state.finished:
+        cards = model.state.current.cards
+        bid_all(model, [cards, 0])
+        enter_tricks(model, [cards, 0])
+    correction = model.correction(1)
+    # The game is over, yet hand 1 (10 cards) still takes Rage's cards up to the deck's 3 of each kind.
+    for _ in range(4):
+        correction.step_counted("bonus", 0, 1)
+    assert correction.counted["bonus"] == [3, 0]
+    assert correction.save()
+    # Anna bid 10 and took 10: 10 + 10, and three +5 cards: 35. Béla bid 0 and took 0: +10 in Rage.
+    assert model.state.hands[0].points == (35, 10)
