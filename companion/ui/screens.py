@@ -256,7 +256,10 @@ def History(listing: Listing) -> ft.Control:
     model = ft.use_memo(lambda: _history_model(session), [])
     view, set_view = ft.use_state(lambda: model.view())
     page = ft.context.page
-    ft.use_effect(lambda: _refresh(session, model, set_view), [listing.version])
+    # Read again when another tab changes a game, and when this list is back on top (a coin flipped or a game
+    # continued on the screen above); not while a game's screens are over it.
+    on_top = ft.use_route_location() == "/history"
+    ft.use_effect(lambda: on_top and _refresh(session, model, set_view), [listing.version, on_top])
 
     def change(action) -> None:
         with session.own_notices():
