@@ -361,6 +361,7 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
 def PinScreen(pin_session, unlock) -> ft.View:
     """Under --lan: nothing but this until the PIN shown on the host is given."""
     note, set_note = ft.use_state(None)
+    answers, set_answers = ft.use_state(0)
     typed = ft.use_ref("")
 
     def changed(e: ft.ControlEvent) -> None:
@@ -376,20 +377,26 @@ def PinScreen(pin_session, unlock) -> ft.View:
             answer = PinAnswer(opened=False, checked=False)
         if answer.opened:
             unlock()
-        elif answer.must_wait:
+            return
+        if answer.must_wait:
             seconds = answer.wait_seconds
             # Up to two minutes in seconds, as a person counts them; longer waits in whole minutes, rounded up.
             wait = t("lan.seconds", count=seconds) if seconds <= 120 else t("lan.minutes", count=-(-seconds // 60))
             set_note(t("lan.pin_wrong_wait" if answer.checked else "lan.pin_wait", wait=wait))
         else:
             set_note(t("lan.pin_wrong"))
+        typed.current = ""
+        set_answers(lambda n: n + 1)
 
     return ft.View(route="/", padding=12, controls=[
         ft.Text(t("lan.pin_title"), size=20),
+        # A fresh, empty field after each answer (keyed by their count), focused for the next try: a person sees
+        # the guess was taken, and types the next one at once.
         ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
-                     on_change=changed, on_submit=lambda e: check(e.control.value or "")),
+                     key=f"pin-{answers}", on_change=changed, on_submit=lambda e: check(e.control.value or "")),
         wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
-        *([ft.Text(note, color=ft.Colors.ERROR)] if note else []),
+        # Each answer a line of its own: said again even when it is the same words.
+        *([ft.Text(note, color=ft.Colors.ERROR, key=f"answer-{answers}")] if note else []),
     ])
 
 
