@@ -87,6 +87,7 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(SummaryCard(view.summary))
     if view.read_only and view.screen is not Screen.FINISHED:
         controls.append(ft.Text(t("history.read_only_unfinished"), italic=True))
+        controls.append(SaveRecord(handle))
     elif view.screen is Screen.COVER:
         controls.append(Cover(handle.model.bidder or "", handle.unlock))
     elif view.bids is not None:
@@ -267,6 +268,19 @@ def TrickRow(line, choose, step_counted) -> ft.Control:
     if not counters:
         return row
     return ft.Column([row, ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END)], spacing=0)
+
+
+@part
+def SaveRecord(handle: GameHandle) -> ft.Control:
+    """The record of a game that can only be looked at (a damaged one, as far as it goes), as its notice promises."""
+    saved_note, set_saved_note = ft.use_state(None)
+
+    async def record(_: object) -> None:
+        model = handle.model
+        set_saved_note(await download(model.download_name("json"), model.record_json().encode("utf-8")))
+
+    return ft.Column([wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=record, key="record")),
+                      *said(Message(saved_note) if saved_note else None)], spacing=8)
 
 
 @part
