@@ -344,13 +344,14 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
     async def print_sheet(_: object) -> None:
         await sheet(card.id)
 
+    # Delete apart, at the right (or on a line of its own on a narrow phone). A row that wraps cannot hold an
+    # expanding spacer: Flutter drew the whole line as a grey error box.
     lines.append(ft.Row([
-        ft.FilledTonalButton(opens, height=48, on_click=lambda _: page.navigate(target)),
-        ft.OutlinedButton(t("history.sheet"), height=48, on_click=print_sheet),
-        ft.Container(expand=True),
+        ft.Row([ft.FilledTonalButton(opens, height=48, on_click=lambda _: page.navigate(target)),
+                ft.OutlinedButton(t("history.sheet"), height=48, on_click=print_sheet)], tight=True),
         ft.TextButton(t("history.delete"), height=48, icon=ft.Icons.DELETE_OUTLINE,
                       style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda _: ask_delete(card.id)),
-    ], wrap=True))
+    ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     return ft.Card(ft.Container(ft.Column(lines, spacing=4), padding=10), key=card.id)
 
 
