@@ -30,7 +30,7 @@ def server(tmp_path_factory) -> Iterator[Server]:
 
 @pytest.fixture
 def phone(browser, server, request) -> Iterator[Phone]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield Phone(page, request.node.name).open(server.url)
@@ -58,7 +58,8 @@ def open_phone(browser):
     contexts = []
 
     def open_(url: str, name: str, **context_options) -> Phone:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, **context_options)
+        context = browser.new_context(**{"viewport": PHONE, "device_scale_factor": 1, "has_touch": True,
+                                         "accept_downloads": True, **context_options})
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

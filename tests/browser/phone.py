@@ -1,7 +1,12 @@
 """The browser tests' tools: the real ``bidwell`` process, and a phone-sized tab that acts as a person would.
 
-Screenshots of every screen a test passes through are saved under
-``tests/artifacts/`` (a folder git ignores) for a person to look at.
+A person taps once and looks; so does :class:`Phone`. Nothing here taps or
+types a second time when the first did not show: a tap that needs repeating
+is a bug of the app, and the test that meets it is meant to fail. Waiting is
+only ``expect(...)`` on what a person would see.
+
+Screenshots are saved under ``tests/artifacts/`` (a folder git ignores) for a
+person to look at.
 """
 
 from __future__ import annotations
@@ -13,13 +18,15 @@ import socket
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Iterable
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 BIDWELL = Path(sys.executable).with_name("bidwell")
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -98,7 +105,8 @@ class Server:
 
 
 class Phone:
-    """One browser tab at a phone's size, with helpers that act as a scorekeeper would."""
+    """One browser tab at a phone's size, touched as a phone is (no mouse, so no hover tooltips): it taps
+    once, types once, and looks."""
 
     def __init__(self, page: Page, name: str):
         self.page = page
@@ -106,133 +114,84 @@ class Phone:
         self.shots = 0
 
     def open(self, url: str) -> Phone:
+        """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read)."""
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
         self.page.goto(url)
         self.page.wait_for_function("window.__ff === true", timeout=START_SECONDS * 1000)
-        # Flutter builds its accessibility tree (what screen readers and these tests read) once asked to;
-        # a request made before the app has drawn its first screen can go unanswered, so ask until it is there.
-        for _ in range(10):
-            placeholder = self.page.locator("flt-semantics-placeholder")
-            if placeholder.count():
-                placeholder.dispatch_event("click")
-            try:
-                expect(self.page.get_by_role("button").first).to_be_attached(timeout=2000)
-                return self
-            except AssertionError:
-                continue
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        expect(placeholder).to_be_attached()
+        placeholder.dispatch_event("click")
         expect(self.page.get_by_role("button").first).to_be_attached()
         return self
 
-    def tap(self, name: str, exact: bool = True) -> None:
-        self.page.get_by_role("button", name=name, exact=exact).click()
+    # -- acting --
 
-    def showing(self, text: str):  # noqa: ANN201 - a Playwright locator
-        """Where ``text`` shows: as text, or as the label of a group (a card reads as one label)."""
-        return self.page.get_by_text(text, exact=False).or_(self.page.get_by_role("group", name=text, exact=False))
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
 
-    def see(self, text: str) -> None:
-        expect(self.showing(text).first).to_be_visible()
+    def tap(self, name: str) -> None:
+        """Tap the button ``name`` once."""
+        self.button(name).tap()
 
-    def add_player(self, name: str) -> None:
-        """Type a player's name and add it; if the name does not show, type it and add it again.
-
-        A redraw landing mid-typing can empty the field before Add is tapped (the app then says
-        the name is empty); a name already added is refused as a repeat, so trying again is safe.
-        """
-        for _ in range(3):
-            self.type_into("Player's name", name, submit=False)
-            self.tap("Add player")
-            try:
-                expect(self.showing(f". {name}").first).to_be_visible(timeout=3000)
-                return
-            except AssertionError:
-                continue
-        self.see(f". {name}")
-
-    def step_to(self, button: str, shown: str, target: int) -> None:
-        """Tap ``button`` until the value spoken as "``shown``: N" reaches ``target``.
-
-        A person looks at the number after each tap; a tap that landed while
-        the screen was being redrawn shows no change, and they tap again.
-        """
-        value = self.page.get_by_text(re.compile(rf"^{re.escape(shown)}: \d+$"))
-        for _ in range(target * 3 + 3):
-            current = int(value.first.inner_text().rsplit(": ", 1)[1])
-            if current == target:
-                return
-            self.tap(button)
-            following = current + (1 if target > current else -1)
-            try:
-                expect(self.page.get_by_text(f"{shown}: {following}", exact=True).first).to_be_visible(timeout=3000)
-            except AssertionError:
-                continue
-        expect(self.page.get_by_text(f"{shown}: {target}", exact=True).first).to_be_visible()
-
-    def tap_until_gone(self, button: str, gone: str) -> None:
-        """Tap ``button`` and see the text ``gone`` leave the screen; tap again if the tap was lost."""
-        for _ in range(3):
-            self.tap(button)
-            try:
-                expect(self.page.get_by_text(gone, exact=True)).to_have_count(0, timeout=3000)
-                return
-            except AssertionError:
-                continue
-        expect(self.page.get_by_text(gone, exact=True)).to_have_count(0)
-
-    def tap_until_seen(self, button: str, text: str) -> None:
-        """Tap ``button`` and see ``text`` appear; tap again if the tap was lost."""
-        for _ in range(3):
-            self.tap(button)
-            try:
-                expect(self.showing(text).first).to_be_visible(timeout=3000)
-                return
-            except AssertionError:
-                continue
-        self.see(text)
-
-    def choose(self, role: str, name: str) -> None:
-        """Tick a radio button or a switch, and see it ticked before going on."""
+    def pick(self, role: str, name: str) -> None:
+        """Tap a radio button or a switch once and see it ticked."""
         control = self.page.get_by_role(role, name=name, exact=True)
-        for _ in range(3):
-            control.click()
-            try:
-                expect(control).to_be_checked(timeout=2000)
-                return
-            except AssertionError:
-                continue
+        control.tap()
         expect(control).to_be_checked()
 
+    def field(self, label: str) -> Locator:
+        return self.page.get_by_role("textbox", name=label)
+
+    def enter_lines(self, label: str, lines: Iterable[str]) -> Locator:
+        """Tap the field ``label`` once, then type each line and Enter, as on a phone whose keyboard stays up.
+
+        The app takes a line on Enter and empties the field, keeping the focus; the next line is typed only
+        once the field shows empty. The field is returned.
+        """
+        field = self.field(label)
+        field.tap()
+        for line in lines:
+            self.page.keyboard.type(line)
+            self.page.keyboard.press("Enter")
+            expect(field).to_have_value("")
+        return field
+
+    # -- looking --
+
+    @property
+    def screen(self) -> Locator:
+        """Everything the screen reads out, line by line, top to bottom."""
+        return self.page.locator("flt-semantics-host")
+
+    def see(self, text: str) -> None:
+        """``text`` shows, as a whole line or in one."""
+        expect(self.page.get_by_text(text, exact=False).first).to_be_visible()
+
     def see_exactly(self, text: str) -> None:
+        """A line reads exactly ``text``."""
         expect(self.page.get_by_text(text, exact=True).first).to_be_visible()
 
-    def type_into(self, label: str, text: str, submit: bool = True) -> None:
-        field = self.page.get_by_role("textbox", name=label)
-        # The screen is drawn anew after every change, and the first keystrokes can reach the field
-        # being replaced; a person would look and type again, and so does this.
-        for _ in range(3):
-            field.click()
-            self.page.keyboard.press("ControlOrMeta+A")
-            self.page.keyboard.insert_text(text)  # as a phone's keyboard does: whole characters, any script
-            try:
-                expect(field).to_have_value(text, timeout=2000)
-                break
-            except AssertionError:
-                continue
-        expect(field).to_have_value(text)
-        if submit:
-            self.page.keyboard.press("Enter")
+    def reads(self, *lines: str) -> None:
+        """The screen reads ``lines`` one after the other (a summary's name, then its numbers, ...)."""
+        expect(self.screen).to_contain_text(" ".join(lines), use_inner_text=True)
 
-    def shot(self, label: str) -> Path:
-        """Save a screenshot once the canvas has stopped changing (it can lag the DOM a little)."""
-        previous = None
-        for _ in range(40):
+    def shot(self, label: str, folder: Path = ARTIFACTS) -> Path:
+        """Save a screenshot once the canvas has settled.
+
+        The canvas can lag the accessibility tree by a few frames (a new screen is read before it is drawn,
+        then it slides in), so the picture is taken again, two animation frames apart, until three in a row
+        are the same.
+        """
+        previous, same = self.page.screenshot(), 0
+        for _ in range(60):
+            self.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
             image = self.page.screenshot()
-            if image == previous:
-                break
+            same = same + 1 if image == previous else 0
             previous = image
-            self.page.wait_for_timeout(150)
+            if same == 2:
+                break
         self.shots += 1
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{self.name}-{self.shots:02d}-{re.sub(r'[^a-z0-9]+', '-', label.lower())}.png"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.name}-{self.shots:02d}-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}.png"
         path.write_bytes(previous)
         return path
