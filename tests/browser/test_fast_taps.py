@@ -1,0 +1,53 @@
+"""A scorekeeper at full speed: names typed one after the other, a whole hand tapped in without a pause.
+
+Nothing typed or tapped may be dropped: every name is seated in order, every
+bid and trick count ends up in the summary and on the scoreboard.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+NAMES = ["Anna", "さくら", "Ярослав", "Zoë", "Ευτυχία", "Noor"]
+
+
+def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
+    phone.tap("New game")
+    phone.pick("radio", "Rage")
+    field = phone.page.get_by_role("textbox", name="Player's name")
+    field.tap()
+    for name in NAMES:  # the field keeps the focus after Enter: no tap between names
+        phone.page.keyboard.type(name)
+        phone.page.keyboard.press("Enter")
+        expect(field).to_have_value("")
+    for seat, name in enumerate(NAMES, start=1):
+        phone.see_exactly(f"{seat}. {name}")
+    expect(phone.page.get_by_text(f"{len(NAMES) + 1}. ", exact=False)).to_have_count(0)
+    phone.pick("radio", "Anna deals first")
+    phone.tap("Start the game")
+    phone.see_exactly("さくら's bid")
+
+    # Anna deals, so さくら bids and leads first. Every tap below follows the last at once, without a look.
+    order = NAMES[1:] + NAMES[:1]
+    bids = {"さくら": 1, "Ярослав": 2, "Zoë": 0, "Ευτυχία": 3, "Noor": 1, "Anna": 2}
+    tricks = {"さくら": 1, "Ярослав": 3, "Zoë": 0, "Ευτυχία": 3, "Noor": 1}  # Anna is given the 2 left
+    for name in order:
+        phone.tap(f"Bid {bids[name]}")
+    for name in order[:-1]:
+        phone.tap(f"{name} took {tricks[name]}")
+    phone.tap("Score the hand")
+
+    # Rage: 1 a trick, +10 for an exact bid, -5 for a missed one.
+    phone.see_exactly("Hand 1 scored")
+    phone.reads("✓ Anna", "2/2 · +12 → 12",
+                "✓ さくら", "1/1 · +11 → 11",
+                "× Ярослав", "2/3 · -2 → -2",
+                "✓ Zoë", "0/0 · +10 → 10",
+                "✓ Ευτυχία", "3/3 · +13 → 13",
+                "✓ Noor", "1/1 · +11 → 11")
+    # The scoreboard: names and totals in seat order, then hand 1 cell by cell (Anna dealt).
+    phone.reads("12", "11", "-2", "10", "13", "11", "Correct hand 1",
+                "2/2 ✓ D", "+12 → 12", "1/1 ✓", "+11 → 11", "2/3 ×", "-2 → -2",
+                "0/0 ✓", "+10 → 10", "3/3 ✓", "+13 → 13", "1/1 ✓", "+11 → 11")
+    phone.see_exactly("Hand 2 of 10")
+    phone.see_exactly("Ярослав's bid")
