@@ -1,46 +1,107 @@
-"""Past games in the app: filter, look at a finished game, continue another, delete after a question."""
+"""Past games in the app: filter them, settle a coin flip left pending, delete after a question, look at a finished one."""
 
 from __future__ import annotations
 
-from phone import PHONE, Phone, Server
+import re
+
 from playwright.sync_api import expect
 
 from companion.history import GameStore
 from scoring.game import Game
 
+TEN = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]
 
-def test_past_games_filter_open_and_delete(browser, tmp_path):
-    store = GameStore(tmp_path / "data")
+
+def played_games(folder) -> GameStore:
+    """A finished Herrlof (Zoë wins), a Rage at hand 1, and a Rage'n Glyphs tied after its final hand."""
+    store = GameStore(folder)
     finished = store.start(Game.new("herrlof", ["Zoë", "Ödön"]), created="2026-10-01T18:00:00.000Z")
-    for _ in range(2):
+    for _ in range(2):  # Zoë bids 15 and takes 15 twice: 25 + 25; Ödön bids 0 and takes 0: 10 + 10
         for seat in finished.state.current.bidding_order:
             finished.bid(seat, 15 if seat == 0 else 0)
         finished.record_tricks([15, 0])
     store.start(Game.new("rage", ["Anna", "Béla"]), created="2026-11-01T18:00:00.000Z")
-    server = Server(tmp_path / "data").start()
-    try:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        phone = Phone(page, "history").open(server.url)
-        phone.tap_until_seen("Past games", "Herrlof · 2026-10-01 · finished")
-        phone.see("Rage · 2026-11-01 · hand 1")
-        phone.shot("past games")
-        phone.type_into("Player", "zoe")
-        expect(phone.showing("Rage · 2026-11-01")).to_have_count(0)
-        phone.shot("filtered")
-        phone.tap_until_seen("Open", "Zoë wins!")
-        assert page.get_by_role("button", name="Flip the coin").count() == 0
-        phone.see("Finished game (read only)")
-        assert page.get_by_role("button", name="Undo").count() == 0
-        phone.shot("finished game, read only")
-        phone.tap_until_seen("Back", "Herrlof · 2026-10-01 · finished")
-        phone.tap_until_seen("Delete", "This cannot be undone.")
-        phone.shot("delete question")
-        page.get_by_role("button", name="Delete", exact=True).last.click()  # the question's own button, on top
-        phone.see("Deleted.")
-        expect(phone.showing("Herrlof · 2026-10-01")).to_have_count(0)
-        assert [s.game for s in GameStore(tmp_path / "data").history().items] == ["rage"]
-        context.close()
-    finally:
-        server.kill()
+    # Skip Up with 10 players: 1, 3, 5, 7, 9 cards. Anna and Béla bid and take (cards - 1) / 2, Csilla 1:
+    # all three 55, Csilla 11 in the final hand to their 14; Anna and Béla are still tied: a coin decides.
+    tied = store.start(Game.new("rage-n-glyphs", TEN, options={"skip_up": True}),
+                       created="2026-12-01T18:00:00.000Z")
+    for cards in (1, 3, 5, 7, 9):
+        wanted = {0: (cards - 1) // 2, 1: (cards - 1) // 2, 2: 1}
+        for seat in tied.state.current.bidding_order:
+            tied.bid(seat, wanted.get(seat, 0))
+        tied.record_tricks([wanted.get(seat, 0) for seat in range(10)])
+    assert tied.state.coin_flip_between == (0, 1)
+    return store
+
+
+def card(phone, title: str):
+    """One past game's card; it reads its title, date and scores."""
+    return phone.page.get_by_role("group", name=re.compile("^" + re.escape(title)))
+
+
+def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_server, tmp_path):
+    store = played_games(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, "history")
+    phone.tap("Past games")
+    cards = phone.page.get_by_role("group", name=re.compile(r"^(Herrlof|Rage|Rage'n Glyphs) · "))
+    expect(cards).to_have_count(3)  # newest first
+    expect(cards.nth(0)).to_have_accessible_name(re.compile(
+        r"^Rage'n Glyphs · tied, coin flip to make 2026-12-01 18:00 Anna 55 · Béla 55 · Csilla 55 · Dóra 25"))
+    expect(cards.nth(1)).to_have_accessible_name("Rage · hand 1 2026-11-01 18:00 Anna 0 · Béla 0")
+    expect(cards.nth(2)).to_have_accessible_name("Herrlof · won by Zoë 2026-10-01 18:00 Zoë 50 · Ödön 20")
+
+    phone.pick("radio", "Rage")
+    expect(cards).to_have_count(1)
+    expect(card(phone, "Rage · hand 1")).to_be_visible()
+    phone.pick("radio", "All games")
+    expect(cards).to_have_count(3)
+
+    # The tie waiting for its coin is settled from its card.
+    card(phone, "Rage'n Glyphs · tied").get_by_role("button", name="Flip the coin", exact=True).tap()
+    phone.see_exactly("Still tied after the final hand: Anna, Béla. Flip a coin.")
+    expect(phone.button("Undo")).to_have_count(0)
+    phone.tap("Flip the coin")
+    phone.see_exactly("Tied after the final hand too; decided by the coin flip.")
+    winner = phone.page.get_by_text(re.compile(r"^(Anna|Béla) wins!$"))
+    expect(winner).to_be_visible()
+    first = winner.inner_text().split()[0]
+    phone.see_exactly(f"1. {first}: 55")
+    expect(phone.button("Flip the coin")).to_have_count(0)
+    phone.tap("Back")
+    settled = card(phone, f"Rage'n Glyphs · won by {first} ")
+    expect(settled).to_be_visible()
+    expect(settled.get_by_role("button", name="Open", exact=True)).to_be_visible()
+
+    # Deleting asks first; Cancel keeps the game.
+    rage = card(phone, "Rage · hand 1")
+    rage.get_by_role("button", name="Delete", exact=True).tap()
+    question = phone.page.get_by_text("Delete this game of Rage with Anna, Béla? This cannot be undone.", exact=True)
+    expect(question).to_be_visible()
+    phone.tap("Cancel")
+    expect(question).to_have_count(0)
+    expect(cards).to_have_count(3)
+    rage.get_by_role("button", name="Delete", exact=True).tap()
+    expect(question).to_be_visible()
+    phone.button("Delete").last.tap()  # the question's own button, drawn over the cards
+    phone.see_exactly("Deleted.")
+    expect(cards).to_have_count(2)
+    expect(card(phone, "Rage · hand 1")).to_have_count(0)
+    assert sorted(s.game for s in GameStore(tmp_path / "data").history().items) == ["herrlof", "rage-n-glyphs"]
+
+    # A player's name, typed as it comes (no accent): only their game is left; it opens read-only.
+    field = phone.page.get_by_role("textbox", name="Player")
+    field.tap()
+    phone.page.keyboard.type("zoe")
+    phone.page.keyboard.press("Enter")
+    expect(cards).to_have_count(1)
+    card(phone, "Herrlof · won by Zoë").get_by_role("button", name="Open", exact=True).tap()
+    phone.see_exactly("Game over")
+    phone.see_exactly("Zoë wins!")
+    phone.reads("1. Zoë: 50", "2. Ödön: 20")
+    for gone in ("Undo", "Flip the coin", "Start screen", "Correct hand 1"):
+        expect(phone.button(gone)).to_have_count(0)
+    expect(phone.button("Save the record (JSON)")).to_be_visible()
+    phone.tap("Back")
+    expect(cards).to_have_count(1)
+    assert store.open(next(s.id for s in store.history().items if s.game == "herrlof")).state.finished
