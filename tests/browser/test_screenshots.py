@@ -1,0 +1,107 @@
+"""Every screen at two phone sizes, light and dark, saved under tests/artifacts/screens/ for a person to look at.
+
+The games are set up through the store; each screen is then reached by taps,
+and shot once what it is known by shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+from phone import ARTIFACTS, PHONE, SMALL_PHONE
+from playwright.sync_api import expect
+
+from companion.history import GameStore
+from scoring.game import Game
+
+SCREENS = ARTIFACTS / "screens"
+
+
+def set_up(folder) -> None:
+    store = GameStore(folder)
+    oh_hell = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"]))  # Anna deals 10 cards
+    for seat in oh_hell.state.current.bidding_order:
+        oh_hell.bid(seat, 3)
+    oh_hell.record_tricks([3, 3, 4])
+    store.start(Game.new("rage-n-glyphs", ["Zoë", "Ödön", "Ярослав", "さくら"], options={"bidding": "hidden"}))
+    rage = store.start(Game.new("rage", ["Dóra", "Ernő", "Flóra", "Maximiliane Wolfeschlegel"]))
+    for seat, value in zip(rage.state.current.bidding_order, (2, 3, 1, 3), strict=True):
+        rage.bid(seat, value)
+    herrlof = store.start(Game.new("herrlof", ["Anna", "Béla"]))
+    for seat in herrlof.state.current.bidding_order:
+        herrlof.bid(seat, 15 if seat == 0 else 0)
+    herrlof.record_tricks([15, 0])
+    for seat in herrlof.state.current.bidding_order:
+        herrlof.bid(seat, 15 if seat == 0 else 0)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_path, size, scheme):
+    set_up(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, f"{size['width']}x{size['height']}-{scheme}", viewport=size,
+                       color_scheme=scheme)
+
+    def shot(label: str) -> None:
+        phone.shot(label, SCREENS)
+
+    expect(phone.button("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")).to_be_visible()
+    shot("start")
+
+    phone.tap("New game")
+    phone.pick("switch", "Skip Up")
+    phone.enter_lines("Player's name", ["Anna", "さくら", "Ярослав"])
+    phone.see_exactly("3. Ярослав")
+    shot("new game")
+    phone.tap("Back")
+
+    phone.tap("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
+    phone.see_exactly("Hand 1 scored")
+    phone.see_exactly("Csilla's bid")
+    shot("summary")
+    phone.tap("Bid 2")
+    phone.see_exactly("Anna's bid")
+    phone.tap("Bid 3")
+    phone.see_exactly("Not 4: the bids would make 9")
+    shot("bidding with the hook")
+    phone.tap("Bid 1")
+    phone.see_exactly("Csilla's tricks")
+    shot("tricks")
+    phone.tap("Correct hand 1")
+    expect(phone.button("Save the correction")).to_be_visible()
+    shot("correction")
+    phone.tap("Back")
+    phone.see_exactly("Csilla's tricks")
+    phone.tap("Back")
+
+    phone.tap("Rage'n Glyphs · hand 1 · Zoë, Ödön, Ярослав, さくら")
+    phone.see_exactly("Hand the phone to Ödön")
+    shot("cover")
+    phone.tap("I am Ödön")
+    phone.see_exactly("Ödön, your bid. Nobody else sees it.")
+    shot("private bid")
+    phone.tap("Back")
+
+    phone.tap("Rage · hand 1 · Dóra, Ernő, Flóra, Maximiliane Wolfeschlegel")
+    phone.see_exactly("Ernő's tricks")
+    phone.tap("Ernő took 3")
+    phone.tap("One +5 cards more for Ernő")
+    phone.see_exactly("+5 cards of Ernő: 1")
+    shot("tricks with cards")
+    phone.tap("Back")
+
+    phone.tap("Herrlof · hand 2 · Anna, Béla")
+    phone.tap("Anna took 15")
+    phone.see_exactly("Tricks 15; between 12 and 15 allowed")
+    phone.tap("Score the hand")
+    phone.see_exactly("Anna wins!")
+    shot("end")
+    phone.tap("Start screen")
+
+    phone.tap("Past games")
+    finished = phone.page.get_by_role("group", name="Herrlof · won by Anna", exact=False)
+    expect(finished).to_be_visible()
+    shot("past games")
+    finished.get_by_role("button", name="Open", exact=True).tap()
+    phone.see_exactly("Game over")
+    shot("past game")
