@@ -91,6 +91,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     bid(phone, "Anna", 3, private=True)
     bid(phone, "さくら", 10, private=True)
     took(phone, ("Anna", 3))
+    phone.see_exactly("Tricks 15; between 12 and 15 allowed")  # さくら was given the 12 left
     row(phone, "さくら").tap()
     took(phone, ("さくら", 10))
     # Anna 3 + 5 + 10 = 18, 37 in all; さくら 10 + 10 = 20, 39.
@@ -211,6 +212,7 @@ def test_oh_hell_greys_out_the_bid_the_hook_forbids(phone):
     # Everyone bids 0; the dealer takes every trick and scores them (missed: tricks only), the others 10.
     # Anna deals hands 2, 5, 8: 15 + 7 x 10 = 85; Béla 3, 6, 9: 18 + 70 = 88;
     # Csilla 1 (1 point), 4, 7, 10: 22 + 6 x 10 = 82.
+    phone.see_exactly("Tricks 10 of 10")
     phone.tap("Score the hand")
     phone.see_exactly("Game over")
     phone.see_exactly("Béla wins!")
@@ -224,7 +226,8 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     phone.see_exactly("Hand 1 of 10")
     bid(phone, "Béla", 4)
     bid(phone, "Anna", 5)
-    took(phone, ("Béla", 4))  # Anna is given the 6 left
+    took(phone, ("Béla", 4))
+    phone.see_exactly("Tricks 10 of 10")  # Anna was given the 6 left; the pad made way for the lines
     phone.tap("One +5 cards more for Anna")
     phone.see_exactly("+5 cards of Anna: 1")
     # Anna bid 5 took 6: 6 - 5 + 5 (a +5 card) = 6; Béla 4/4: 14.
@@ -246,7 +249,8 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     phone.see_exactly("Undone: Anna's bid of 3.")
     bid(phone, "Anna", 4)
     bid(phone, "Béla", 5)
-    took(phone, ("Anna", 4))  # Béla is given the 5 left
+    took(phone, ("Anna", 4))
+    phone.see_exactly("Tricks 9 of 9")  # Béla was given the 5 left
     phone.tap("One +5 cards more for Béla")
     phone.see_exactly("+5 cards of Béla: 1")
     phone.tap("One +5 cards less for Béla")
@@ -260,6 +264,7 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     phone.tap("Correct hand 1")
     phone.see_exactly("10 cards each · Anna deals")
     phone.tap("Béla bid 5")
+    expect(row(phone, "Béla")).to_have_accessible_name(re.compile(r"bid 5 4 × -1 points$"))
     row(phone, "Anna").tap()
     phone.tap("Anna took 5")
     phone.see_exactly("Tricks 9 of 10")
@@ -287,6 +292,7 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
             score(phone, number, cards)
     # Hands 3-10 (8 down to 1 cards): Anna bids 0 and takes them all: cards - 5 each, -4 in all: 30.
     # Béla bids 0 and takes 0: 10 a hand, 80: 105.
+    phone.see_exactly("Tricks 1 of 1")
     phone.tap("Score the hand")
     phone.see_exactly("Game over")
     phone.see_exactly("Béla wins!")
