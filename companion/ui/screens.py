@@ -352,7 +352,7 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
         ft.TextButton(t("history.delete"), height=48, icon=ft.Icons.DELETE_OUTLINE,
                       style=ft.ButtonStyle(color=ft.Colors.ERROR), on_click=lambda _: ask_delete(card.id)),
     ], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-    return ft.Card(ft.Container(ft.Column(lines, spacing=4), padding=10), key=card.id)
+    return ft.Card(ft.Container(ft.Column(lines, spacing=4), padding=10, width=float("inf")), key=card.id)
 
 
 # --- the PIN gate ----------------------------------------------------------------------------
