@@ -25,29 +25,22 @@ KEY_WIDTH = 64  # wide enough for "23" on one line at the pad's size
 def part(fn: Callable) -> Callable:
     """A component that, if drawing it fails, says so in its place (and in the log) instead of leaving a grey box
     or, as Flet does with an error while drawing, nothing at all; the rest of the screen is drawn as usual."""
-
-    @functools.wraps(fn)
-    def guarded(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except Exception as error:
-            log.exception("drawing %s failed", fn.__name__)
-            return ft.Text(t("app.broken", error=error), color=ft.Colors.ERROR)
-
-    return ft.component(guarded)
+    return _guarded(fn, lambda broken: broken)
 
 
 def screen(fn: Callable) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is."""
+    return _guarded(fn, lambda broken: ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))), controls=[broken]))
 
+
+def _guarded(fn: Callable, in_place_of: Callable[[ft.Control], ft.Control]) -> Callable:
     @functools.wraps(fn)
     def guarded(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception as error:
             log.exception("drawing %s failed", fn.__name__)
-            return ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))),
-                           controls=[ft.Text(t("app.broken", error=error), color=ft.Colors.ERROR)])
+            return in_place_of(ft.Text(t("app.broken", error=error), color=ft.Colors.ERROR))
 
     return ft.component(guarded)
 
