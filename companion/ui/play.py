@@ -196,6 +196,7 @@ def Cover(name: str, unlock) -> ft.Control:
     )
 
 
+@ft.memo
 @part
 def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:
     """Whose bid it is, the bid pad, and the bids so far with their running total."""
@@ -214,6 +215,7 @@ def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
+@ft.memo
 @part
 def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -> ft.Control:
     """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check."""
@@ -345,27 +347,14 @@ CELL = 66
 NAME = 68
 
 
+@ft.memo
 @part
 def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
     """Players as columns with their totals (the leader starred), one row per hand, the newest at the bottom.
 
     A table wider than the phone scrolls sideways; a hand's heading opens its correction.
     """
-    leaders = set(board.leaders)
-    head = [ft.Container(width=NAME)]
-    for seat, name in enumerate(board.names):
-        lead = seat in leaders
-        title = f"{t('board.leader_mark')} {name}" if lead else name
-        head.append(ft.Container(
-            ft.Column([
-                ft.Text(title, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                        tooltip=name, semantics_label=t("board.leads", name=name) if lead else name),
-                ft.Text(str(board.totals[seat]), size=18, weight=ft.FontWeight.BOLD),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=CELL, padding=4, border_radius=6,
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
-        ))
-    rows = [ft.Row(head, spacing=0)]
+    rows = [BoardHead(board.names, board.totals, board.leaders)]
     for row in board.rows:
         rows.append(BoardLine(row, game_id, base))
     table = ft.Column(rows, spacing=0)
@@ -375,6 +364,26 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
                   mark=t("board.dealer_mark")), size=12),
         ft.Row([table], scroll=ft.ScrollMode.AUTO),
     ], spacing=6)
+
+
+@ft.memo
+@part
+def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[int, ...]) -> ft.Control:
+    """The players' names over their totals, the leaders starred."""
+    head = [ft.Container(width=NAME)]
+    for seat, name in enumerate(names):
+        lead = seat in leaders
+        title = f"{t('board.leader_mark')} {name}" if lead else name
+        head.append(ft.Container(
+            ft.Column([
+                ft.Text(title, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                        tooltip=name, semantics_label=t("board.leads", name=name) if lead else name),
+                ft.Text(str(totals[seat]), size=18, weight=ft.FontWeight.BOLD),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=CELL, padding=4, border_radius=6,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
+        ))
+    return ft.Row(head, spacing=0)
 
 
 @ft.memo

@@ -20,6 +20,10 @@ log = logging.getLogger(__name__)
 
 TAP = 48  # the smallest comfortable tap target, in logical pixels
 KEY_WIDTH = 64  # wide enough for "23" on one line at the pad's size
+# One style object for every key: Flet's diff passes over an unchanged object at once, where it would
+# compare a fresh copy field by field on every tap.
+KEY_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+NOT_ALLOWED = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
 
 
 def part(fn: Callable) -> Callable:
@@ -65,6 +69,7 @@ def said(message: Message | None) -> list[ft.Control]:
                     ft.Text(message.text, expand=True, semantics_label=message.text)], key="said")]
 
 
+@ft.memo
 @part
 def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[[int], None], *, chosen: int | None = None) -> ft.Control:
     """A number pad: one key per value, the ones not allowed greyed out and read with their reason.
@@ -75,10 +80,9 @@ def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[[int], None], *, 
     for key in keys:
         spoken = label.format(value=key.value) if key.allowed else f"{key.value}: {key.reason}"
         text = ft.Text(str(key.value), size=20, no_wrap=True, semantics_label=spoken,
-                       style=None if key.allowed else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH))
-        style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+                       style=None if key.allowed else NOT_ALLOWED)
         make = ft.FilledButton if key.value == chosen else ft.FilledTonalButton
-        buttons.append(make(content=text, width=KEY_WIDTH, height=56, style=style, disabled=not key.allowed,
+        buttons.append(make(content=text, width=KEY_WIDTH, height=56, style=KEY_STYLE, disabled=not key.allowed,
                             key=f"key-{key.value}", on_click=lambda _, v=key.value: on_tap(v)))
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
 
