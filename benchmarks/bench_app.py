@@ -85,11 +85,41 @@ def open_page(browser, url: str):
     return page
 
 
-def tap_to_shown(browser, port: int, taps: int) -> tuple[list[float], list[float]]:
+# Timed inside the page: the tap is the semantics node's click (what a screen reader's tap sends), the
+# screen "shows it" once the accessibility tree has the new line and the next animation frame has begun
+# (the frame that drew it is done). Playwright's own click and expect() add their polling (20, 50, 100 ms
+# steps) on top; that way is kept as the second figure, the one issue 4 measured.
+TAP_AND_SEE = """
+([node, want]) => new Promise(resolve => {
+  const shows = () => [...document.querySelectorAll('flt-semantics, flt-semantics *')].some(
+    n => n.getAttribute('aria-label') === want || (n.childElementCount === 0 && n.textContent === want));
+  const started = performance.now();
+  const watcher = new MutationObserver(() => {
+    if (!shows()) return;
+    watcher.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - started));
+  });
+  watcher.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  node.click();
+})
+"""
+
+
+def tap_to_shown(browser, port: int, taps: int, *, in_page: bool) -> tuple[list[float], list[float]]:
     """Seconds from a tap on a pad key to the screen showing it: ``taps`` bids, then ``taps`` trick counts.
 
-    Each bid is undone again; each trick count is the first player's, entered anew.
+    Each bid is undone again; each trick count is the first player's, entered anew. ``in_page``: timed in
+    the page (see TAP_AND_SEE); otherwise Playwright's click to its expect() seeing the result.
     """
+
+    def tap_and_see(button, shown: str) -> float:
+        if in_page:
+            return page.evaluate(TAP_AND_SEE, [button.element_handle(), shown]) / 1000
+        started = time.perf_counter()
+        button.click()
+        expect(page.get_by_text(shown, exact=True)).to_be_visible()
+        return time.perf_counter() - started
+
     page = open_page(browser, f"http://127.0.0.1:{port}/")
     page.get_by_role("button", name="New game").click()
     page.get_by_role("radio", name="Rage", exact=True).click()
@@ -106,10 +136,7 @@ def tap_to_shown(browser, port: int, taps: int) -> tuple[list[float], list[float
     for n in range(taps):
         value = n % 10
         expect(page.get_by_text("Béla's bid", exact=True)).to_be_visible()
-        started = time.perf_counter()
-        page.get_by_role("button", name=f"Bid {value}", exact=True).click()
-        expect(page.get_by_text(f"Béla: {value}", exact=True)).to_be_visible()
-        bids.append(time.perf_counter() - started)
+        bids.append(tap_and_see(page.get_by_role("button", name=f"Bid {value}", exact=True), f"Béla: {value}"))
         page.get_by_role("button", name="Undo").click()
     for value in (2, 3, 1, 2):
         page.get_by_role("button", name=f"Bid {value}", exact=True).click()
@@ -117,10 +144,8 @@ def tap_to_shown(browser, port: int, taps: int) -> tuple[list[float], list[float
     for n in range(taps):
         value = n % 8
         expect(page.get_by_text("Béla's tricks", exact=True)).to_be_visible()
-        started = time.perf_counter()
-        page.get_by_role("button", name=f"Béla took {value}", exact=True).click()
-        expect(page.get_by_text("Csilla's tricks", exact=True)).to_be_visible()
-        tricks.append(time.perf_counter() - started)
+        tricks.append(tap_and_see(page.get_by_role("button", name=f"Béla took {value}", exact=True),
+                                  "Csilla's tricks"))
         page.get_by_role("button", name="Change the tricks of Béla").click()
     page.close()
     return bids, tricks
@@ -214,14 +239,16 @@ def main() -> None:
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_serving(browser, port)
-            bids, tricks = tap_to_shown(browser, port, args.taps)
+            timed = {how: tap_to_shown(browser, port, args.taps, in_page=how == "in the page")
+                     for how in ("in the page", "through Playwright's click and expect()")}
         finally:
             server.kill()
             server.wait()
-        for what, taps in (("bid", bids), ("trick count", tricks)):
-            print(f"tap on a {what} to the screen showing it, 10,000 games stored: median "
-                  f"{statistics.median(taps) * 1000:.0f} ms, 90th percentile "
-                  f"{sorted(taps)[int(len(taps) * 0.9) - 1] * 1000:.0f} ms ({len(taps)} taps)")
+        for how, (bids, tricks) in timed.items():
+            for what, taps in (("bid", bids), ("trick count", tricks)):
+                print(f"tap on a {what} to the screen showing it, 10,000 games stored, timed {how}: median "
+                      f"{statistics.median(taps) * 1000:.0f} ms, 90th percentile "
+                      f"{sorted(taps)[int(len(taps) * 0.9) - 1] * 1000:.0f} ms ({len(taps)} taps)")
         browser.close()
 
 
