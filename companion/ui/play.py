@@ -75,31 +75,34 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
     view: PlayView = handle.model.view()
+    # Every part keyed: as parts come and go (a summary, a said line), the others keep their identity, so
+    # nothing is sent again for nothing and no tap lands on a part that moved into another's place.
     controls: list[ft.Control] = []
     if view.damage is not None:
-        controls.append(ft.Text(t("history.damaged_open", damage=view.damage), color=ft.Colors.ERROR))
+        controls.append(ft.Text(t("history.damaged_open", damage=view.damage), color=ft.Colors.ERROR,
+                                key="damage"))
     if view.header is not None:
-        controls.append(HeaderCard(view.header))
+        controls.append(HeaderCard(view.header, key="header"))
     if view.trump is not None and not view.read_only:
-        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump))
+        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump, key="trump"))
     controls += said(view.message)
     if view.summary is not None:
-        controls.append(SummaryCard(view.summary))
+        controls.append(SummaryCard(view.summary, key="summary"))
     if view.read_only and view.screen is not Screen.FINISHED:
-        controls.append(ft.Text(t("history.read_only_unfinished"), italic=True))
-        controls.append(SaveRecord(handle))
+        controls.append(ft.Text(t("history.read_only_unfinished"), italic=True, key="read-only"))
+        controls.append(SaveRecord(handle, key="save-record"))
     elif view.screen is Screen.COVER:
-        controls.append(Cover(handle.model.bidder or "", handle.unlock))
+        controls.append(Cover(handle.model.bidder or "", handle.unlock, key="cover"))
     elif view.bids is not None:
-        controls.append(BidsPanel(view.bids, handle.tap_bid))
+        controls.append(BidsPanel(view.bids, handle.tap_bid, key="bids"))
     elif view.tricks is not None:
         controls.append(TricksPanel(view.tricks, handle.tap_tricks, handle.choose, handle.step_counted,
-                                    handle.confirm_tricks))
+                                    handle.confirm_tricks, key="tricks"))
     elif view.ending is not None:
-        controls.append(EndPanel(view.ending, handle, looking))
+        controls.append(EndPanel(view.ending, handle, looking, key="end"))
     # Only the bidder looks at a private pad; the scoreboard holds no private bid, so it shows everywhere else.
     if view.screen is not Screen.PRIVATE_BID:
-        controls.append(Board(view.board, handle.id, "history" if looking else "game"))
+        controls.append(Board(view.board, handle.id, "history" if looking else "game", key="board"))
     return ft.Column(controls, spacing=12)
 
 
@@ -207,7 +210,7 @@ def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:
         controls.append(ft.Row([ft.Text(f"{name}: {bid}") for name, bid in bids.bids], wrap=True, spacing=12))
         controls.append(ft.Text(bids.running, weight=ft.FontWeight.W_600))
         controls.append(ft.Text(t("bid.turn", name=bids.bidder), size=20, weight=ft.FontWeight.BOLD))
-    controls.append(Pad(bids.keys, t("bid.number", value="{value}"), tap_bid))
+    controls.append(Pad(bids.keys, t("bid.number", value="{value}"), tap_bid, key="pad"))
     if bids.forbidden:
         controls.append(ft.Text(bids.forbidden))
     if bids.private:
@@ -228,9 +231,10 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -
     # The pad first, where the thumb is; the lines below show each count as it goes in.
     if tricks.choosing is not None:
         controls.append(heading(t("tricks.choose", name=tricks.choosing)))
-        controls.append(Pad(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks))
+        controls.append(Pad(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks,
+                            key="pad"))
     for line in tricks.lines:
-        controls.append(TrickRow(line, choose, step_counted))
+        controls.append(TrickRow(line, choose, step_counted, key=f"line-{line.seat}"))
     controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
                             color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
     controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, disabled=not tricks.complete,
@@ -354,9 +358,9 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
 
     A table wider than the phone scrolls sideways; a hand's heading opens its correction.
     """
-    rows = [BoardHead(board.names, board.totals, board.leaders)]
+    rows = [BoardHead(board.names, board.totals, board.leaders, key="head")]
     for row in board.rows:
-        rows.append(BoardLine(row, game_id, base))
+        rows.append(BoardLine(row, game_id, base, key=f"hand-{row.number}"))
     table = ft.Column(rows, spacing=0)
     return ft.Column([
         heading(t("board.title")),
@@ -462,15 +466,17 @@ def Correction(handle: GameHandle, number: int) -> ft.Control:
     for seat, name, bid, keys in view.bids:
         controls.append(heading(t("correct.bid", name=name), 16))
         controls.append(Pad(keys, t("correct.set_bid", name=name, value="{value}"),
-                            lambda v, s=seat: change(lambda: correction.set_bid(s, v)), chosen=bid))
+                            lambda v, s=seat: change(lambda: correction.set_bid(s, v)), chosen=bid,
+                            key=f"bid-{seat}"))
     controls.append(heading(t("correct.tricks_heading")))
     for line in view.tricks.lines:
         controls.append(TrickRow(line, lambda s: change(lambda: correction.choose(s)),
-                                 lambda k, s, d: change(lambda: correction.step_counted(k, s, d))))
+                                 lambda k, s, d: change(lambda: correction.step_counted(k, s, d)),
+                                 key=f"line-{line.seat}"))
     if view.tricks.choosing is not None:
         controls.append(heading(t("tricks.choose", name=view.tricks.choosing)))
         controls.append(Pad(view.tricks.keys, t("tricks.pad", name=view.tricks.choosing, value="{value}"),
-                            lambda v: change(lambda: correction.tap_tricks(v))))
+                            lambda v: change(lambda: correction.tap_tricks(v)), key="tricks-pad"))
     controls.append(ft.Text(view.tricks.check, weight=ft.FontWeight.BOLD,
                             color=None if view.can_save else ft.Colors.ERROR))
     controls += said(view.message)

@@ -148,13 +148,15 @@ def NewGame() -> ft.Control:
             controls.append(ft.Text(row.explain, size=12))
     controls.append(heading(t("setup.players")))
     controls += _seat_rows(view, change, model)
-    controls.append(NameEntry(cleared, add, set_typed))
+    # Keyed, so choosing a game with more or fewer options does not replace the field: a new field would
+    # drop what is being typed, and a tap or key on the old one would go nowhere.
+    controls.append(NameEntry(cleared, add, set_typed, key="name-entry"))
     if view.message is not None and view.message.error and view.players is not None:
         controls += said(view.message)
     suggestions = model.suggestions(typed)
     if suggestions:
         controls.append(ft.Row([ft.TextButton(name, key=f"suggest-{name}", on_click=lambda _, n=name: add(n))
-                                for name in suggestions], wrap=True))
+                                for name in suggestions], wrap=True, key="suggestions"))
     if view.players:
         controls.append(heading(t("setup.first_dealer")))
         controls.append(ft.RadioGroup(
@@ -309,7 +311,7 @@ def History(listing: Listing) -> ft.Control:
         controls.append(ft.Text(t("history.empty")))
     stable_delete, stable_sheet = use_stable(ask_delete), use_stable(sheet)
     for card in view.cards:
-        controls.append(PastGame(card, stable_delete, stable_sheet))
+        controls.append(PastGame(card, stable_delete, stable_sheet, key=card.id))
     if view.has_more:
         controls.append(wide(ft.OutlinedButton(t("history.more"), key="more", on_click=lambda _: change(model.more))))
     return ft.Column(controls, spacing=10)

@@ -55,8 +55,12 @@ def heading(text: str, size: int = 18) -> ft.Control:
 
 
 def wide(button: ft.Control, *, key: str | None = None) -> ft.Control:
-    """A button as wide as the screen, tall enough for a thumb."""
-    return ft.Container(button, height=TAP + 8, width=float("inf"), key=key)
+    """A button as wide as the screen, tall enough for a thumb.
+
+    The box takes the button's key unless given its own: in a list that grows or shrinks, an unkeyed box is
+    matched by position, and a tap in flight could land on the button that moved into its place.
+    """
+    return ft.Container(button, height=TAP + 8, width=float("inf"), key=key or getattr(button, "key", None))
 
 
 def said(message: Message | None) -> list[ft.Control]:
