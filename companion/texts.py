@@ -36,6 +36,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "setup.players": "Players, clockwise from any seat",
     "setup.add_label": "Player's name",
     "setup.add": "Add player",
+    "setup.add_hint": "A name, then Enter",
     "setup.remove": "Remove {name}",
     "setup.up": "Move {name} up",
     "setup.down": "Move {name} down",

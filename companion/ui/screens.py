@@ -11,7 +11,18 @@ from companion.lan import PinAnswer
 from companion.storage import StorageError
 from companion.texts import t
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
+from companion.ui.widgets import (
+    NoticeBar,
+    download,
+    heading,
+    icon_button,
+    part,
+    said,
+    screen,
+    use_focus_hint,
+    use_stable,
+    wide,
+)
 from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
 
 log = logging.getLogger(__name__)
@@ -212,6 +223,7 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
     last_cleared.current = cleared
     if clearing:
         typed.current = ""
+    hint = use_focus_hint()
 
     def changed(e: ft.ControlEvent) -> None:
         typed.current = e.control.value or ""
@@ -224,6 +236,7 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
 
     return ft.Row([
         ft.TextField(label=t("setup.add_label"), value="" if clearing else None, expand=True,
+                     hint_text=hint.text(t("setup.add_hint")), on_focus=hint.focused,
                      on_change=changed, on_submit=submitted, key="name"),
         icon_button(ft.Icons.PERSON_ADD, t("setup.add"), lambda: add(typed.current), key="add"),
     ])
