@@ -51,3 +51,19 @@ def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
                 "0/0 ✓", "+10 → 10", "3/3 ✓", "+13 → 13", "1/1 ✓", "+11 → 11")
     phone.see_exactly("Hand 2 of 10")
     phone.see_exactly("Ярослав's bid")
+
+
+def test_a_name_half_typed_stays_when_the_game_is_changed(phone):
+    """Choosing another game redraws the options above the name field; the field and what it holds stay."""
+    phone.tap("New game")
+    field = phone.field("Player's name")
+    field.tap()
+    phone.page.keyboard.type("Anna")
+    expect(field).to_have_value("Anna")
+    phone.pick("radio", "Rage")  # Rage has other options than the game chosen before: the list changes length
+    phone.see_exactly("2 to 10 players")
+    expect(field).to_have_value("Anna")
+    field.tap()
+    phone.page.keyboard.press("Enter")
+    phone.see_exactly("1. Anna")
+    expect(field).to_have_value("")
