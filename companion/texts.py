@@ -203,6 +203,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     # lan
     "lan.pin_title": "Enter the PIN shown on the host",
     "lan.pin_label": "PIN",
+    "lan.pin_hint": "6 digits",
     "lan.pin_go": "Open",
     "lan.pin_wrong": "That PIN is not right; it has 6 digits and is shown where Bidwell was started.",
     "lan.pin_wait": "Too many wrong PINs; try again in {wait}.",

@@ -379,6 +379,7 @@ def PinScreen(pin_session, unlock) -> ft.View:
     note, set_note = ft.use_state(None)
     answers, set_answers = ft.use_state(0)
     typed = ft.use_ref("")
+    hint = use_focus_hint()
 
     def changed(e: ft.ControlEvent) -> None:
         typed.current = e.control.value or ""
@@ -407,8 +408,11 @@ def PinScreen(pin_session, unlock) -> ft.View:
     return ft.View(route="/", padding=12, controls=[
         ft.Text(t("lan.pin_title"), size=20),
         # A fresh, empty field after each answer (keyed by their count), focused for the next try: a person sees
-        # the guess was taken, and types the next one at once.
-        ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True, autofocus=True,
+        # the guess was taken, and types the next one at once. Not the first field: focused by the page's
+        # first frame, before a screen reader is on, Flutter's web engine leaves it deaf to typing (see
+        # FocusHint), and a phone does not open its keyboard for it anyway.
+        ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True,
+                     autofocus=answers > 0, hint_text=hint.text(t("lan.pin_hint")), on_focus=hint.focused,
                      key=f"pin-{answers}", on_change=changed, on_submit=lambda e: check(e.control.value or "")),
         wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
         # Each answer a line of its own: said again even when it is the same words.
