@@ -178,6 +178,7 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     # history
     "history.title": "Past games",
     "history.filter_player": "Player",
+    "history.filter_hint": "A name, then Enter",
     "history.filter_game": "Game",
     "history.all_games": "All games",
     "history.finished": "finished",

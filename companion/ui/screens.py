@@ -313,8 +313,10 @@ def History(listing: Listing) -> ft.Control:
         model.message = Message(await download(handle.model.download_name("pdf"), pdf))
         set_view(model.view())
 
+    hint = use_focus_hint()
     controls: list[ft.Control] = [
         ft.TextField(label=t("history.filter_player"), value=None, key="player",
+                     hint_text=hint.text(t("history.filter_hint")), on_focus=hint.focused,
                      on_submit=lambda e: change(lambda: model.set_filters(player=e.control.value))),
         Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
                lambda value: change(lambda: model.set_filters(game=value or None)), key="game"),

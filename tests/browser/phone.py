@@ -150,6 +150,7 @@ class Phone:
         """
         field = self.field(label)
         field.tap()
+        expect(field).to_be_focused()  # a person sees the cursor in the field before typing
         for line in lines:
             self.page.keyboard.type(line)
             self.page.keyboard.press("Enter")

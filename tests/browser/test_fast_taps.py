@@ -16,6 +16,7 @@ def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
     phone.pick("radio", "Rage")
     field = phone.page.get_by_role("textbox", name="Player's name")
     field.tap()
+    expect(field).to_be_focused()
     for name in NAMES:  # the field keeps the focus after Enter: no tap between names
         phone.page.keyboard.type(name)
         phone.page.keyboard.press("Enter")
@@ -58,12 +59,14 @@ def test_a_name_half_typed_stays_when_the_game_is_changed(phone):
     phone.tap("New game")
     field = phone.field("Player's name")
     field.tap()
+    expect(field).to_be_focused()
     phone.page.keyboard.type("Anna")
     expect(field).to_have_value("Anna")
     phone.pick("radio", "Rage")  # Rage has other options than the game chosen before: the list changes length
     phone.see_exactly("2 to 10 players")
     expect(field).to_have_value("Anna")
     field.tap()
+    expect(field).to_be_focused()
     phone.page.keyboard.press("Enter")
     phone.see_exactly("1. Anna")
     expect(field).to_have_value("")
