@@ -184,7 +184,8 @@ def test_two_writers_on_one_game_undoing_and_rebidding_never_store_a_log_that_do
         for writer in writers:
             writer.wait()
             for rest in writer.stdout.read().splitlines():
-                if rest.startswith("saved "):
+                # The kill can cut the last line short: only a whole line acknowledges a save.
+                if rest.startswith("saved ") and len(rest.split()) == 3 and len(rest.split()[2]) == 64:
                     _, revision, digest = rest.split()
                     acknowledged[int(revision)] = digest
                 else:
