@@ -39,6 +39,24 @@ CHROMIUM_ARGS = [
 ]
 START_SECONDS = 60
 
+# Flutter's web engine listens to a text field's typing only once the app has taken the focus there and shown
+# its cursor, a few frames after the browser focused the field; keys pressed in between are overwritten. A
+# person waits for the cursor; the tests wait for this mark, set while the engine listens to the field.
+MARK_FIELDS_THAT_TAKE_TYPING = """
+(() => {
+  const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
+  const isField = target => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    if (type === "input" && isField(this)) this.setAttribute("data-takes-typing", "");
+    return add.call(this, type, ...rest);
+  };
+  EventTarget.prototype.removeEventListener = function (type, ...rest) {
+    if (type === "input" && isField(this)) this.removeAttribute("data-takes-typing");
+    return remove.call(this, type, ...rest);
+  };
+})();
+"""
+
 
 def chromium() -> str:
     """Debian's Chromium (.ci/run installs it); never a browser Playwright would download."""
@@ -116,6 +134,7 @@ class Phone:
     def open(self, url: str) -> Phone:
         """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read)."""
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
+        self.page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
         self.page.goto(url)
         self.page.wait_for_function("window.__ff === true", timeout=START_SECONDS * 1000)
         placeholder = self.page.locator("flt-semantics-placeholder")
@@ -142,15 +161,25 @@ class Phone:
     def field(self, label: str) -> Locator:
         return self.page.get_by_role("textbox", name=label)
 
+    def tap_field(self, label: str) -> Locator:
+        """Tap the text field ``label`` once and see the cursor in it; the field is returned."""
+        field = self.field(label)
+        field.tap()
+        self.see_cursor_in(field)
+        return field
+
+    def see_cursor_in(self, field: Locator) -> None:
+        """The cursor is in ``field``: what is typed now goes there."""
+        expect(field).to_be_focused()
+        expect(field).to_have_attribute("data-takes-typing", "")
+
     def enter_lines(self, label: str, lines: Iterable[str]) -> Locator:
         """Tap the field ``label`` once, then type each line and Enter, as on a phone whose keyboard stays up.
 
         The app takes a line on Enter and empties the field, keeping the focus; the next line is typed only
         once the field shows empty. The field is returned.
         """
-        field = self.field(label)
-        field.tap()
-        expect(field).to_be_focused()  # a person sees the cursor in the field before typing
+        field = self.tap_field(label)
         for line in lines:
             self.page.keyboard.type(line)
             self.page.keyboard.press("Enter")

@@ -14,13 +14,12 @@ NAMES = ["Anna", "さくら", "Ярослав", "Zoë", "Ευτυχία", "Noor"
 def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
     phone.tap("New game")
     phone.pick("radio", "Rage")
-    field = phone.page.get_by_role("textbox", name="Player's name")
-    field.tap()
-    expect(field).to_be_focused()
+    field = phone.tap_field("Player's name")
     for name in NAMES:  # the field keeps the focus after Enter: no tap between names
         phone.page.keyboard.type(name)
         phone.page.keyboard.press("Enter")
         expect(field).to_have_value("")
+        phone.see_cursor_in(field)
     for seat, name in enumerate(NAMES, start=1):
         phone.see_exactly(f"{seat}. {name}")
     expect(phone.page.get_by_text(f"{len(NAMES) + 1}. ", exact=False)).to_have_count(0)
@@ -57,15 +56,17 @@ def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
 def test_a_name_half_typed_stays_when_the_game_is_changed(phone):
     """Choosing another game redraws the options above the name field; the field and what it holds stay."""
     phone.tap("New game")
-    field = phone.field("Player's name")
-    field.tap()
-    expect(field).to_be_focused()
+    field = phone.tap_field("Player's name")
     phone.page.keyboard.type("Anna")
     expect(field).to_have_value("Anna")
     phone.pick("radio", "Rage")  # Rage has other options than the game chosen before: the list changes length
     phone.see_exactly("2 to 10 players")
-    field.tap()
-    expect(field).to_be_focused()
-    phone.page.keyboard.press("Enter")
+    phone.tap("Add player")
     phone.see_exactly("1. Anna")
+    # The field is empty for the next name. (Flutter's web engine brings a field's text to the page only
+    # while it has the focus, so it is read once the cursor is back in it.)
+    phone.tap_field("Player's name")
     expect(field).to_have_value("")
+    phone.page.keyboard.type("Béla")
+    phone.page.keyboard.press("Enter")
+    phone.see_exactly("2. Béla")

@@ -90,9 +90,7 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     assert sorted(s.game for s in GameStore(tmp_path / "data").history().items) == ["herrlof", "rage-n-glyphs"]
 
     # A player's name, typed as it comes (no accent): only their game is left; it opens read-only.
-    field = phone.page.get_by_role("textbox", name="Player")
-    field.tap()
-    expect(field).to_be_focused()
+    phone.tap_field("Player")
     phone.page.keyboard.type("zoe")
     phone.page.keyboard.press("Enter")
     expect(cards).to_have_count(1)

@@ -74,18 +74,18 @@ def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(
     pin = pin_of(server)
     wrong = [p for p in ("000000", "111111", "222222", "333333", "444444") if p != pin][:4]
     phone = open_phone(server.url, "lan-throttle")
-    field = phone.page.get_by_role("textbox", name="PIN")
-    field.tap()  # as on a phone, which opens no keyboard for a field focused by itself
-    expect(field).to_be_focused()
+    field = phone.tap_field("PIN")  # as on a phone, which opens no keyboard for a field focused by itself
     for guess in wrong[:3]:  # after each answer the field is emptied and keeps the focus for the next PIN
         phone.page.keyboard.type(guess)
         phone.page.keyboard.press("Enter")
         expect(field).to_have_value("")
         phone.see_exactly("That PIN is not right; it has 6 digits and is shown where Bidwell was started.")
+        phone.see_cursor_in(field)
     phone.page.keyboard.type(wrong[3])
     phone.page.keyboard.press("Enter")
     phone.see_exactly("That PIN is not right. Too many wrong PINs; try again in 30 seconds.")
     expect(field).to_have_value("")
+    phone.see_cursor_in(field)
     phone.page.keyboard.type(pin)
     phone.page.keyboard.press("Enter")
     # Refused unchecked: the wait is said again, and the field emptied once the server has answered.

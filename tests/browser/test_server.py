@@ -48,14 +48,12 @@ def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     phone = open_phone(server.url, "lan")
     phone.see_exactly("Enter the PIN shown on the host")
     expect(phone.button("New game")).to_have_count(0)
-    field = phone.page.get_by_role("textbox", name="PIN")
-    field.tap()  # as on a phone, which opens no keyboard for a field focused by itself
-    expect(field).to_be_focused()
+    field = phone.tap_field("PIN")  # as on a phone, which opens no keyboard for a field focused by itself
     phone.page.keyboard.type("000000" if pin != "000000" else "111111")
     phone.page.keyboard.press("Enter")
     phone.see("That PIN is not right")
     expect(field).to_have_value("")
-    expect(field).to_be_focused()
+    phone.see_cursor_in(field)
     phone.page.keyboard.type(pin)
     phone.tap("Open")
     phone.see_exactly("Join from another phone")
