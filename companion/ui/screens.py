@@ -19,7 +19,6 @@ from companion.ui.widgets import (
     part,
     said,
     screen,
-    use_focus_hint,
     use_stable,
     wide,
 )
@@ -223,7 +222,6 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
     last_cleared.current = cleared
     if clearing:
         typed.current = ""
-    hint = use_focus_hint()
 
     def changed(e: ft.ControlEvent) -> None:
         typed.current = e.control.value or ""
@@ -235,9 +233,8 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
         await e.control.focus()
 
     return ft.Row([
-        ft.TextField(label=t("setup.add_label"), value="" if clearing else None, expand=True,
-                     hint_text=hint.text(t("setup.add_hint")), on_focus=hint.focused,
-                     on_change=changed, on_submit=submitted, key="name"),
+        ft.TextField(label=t("setup.add_label"), hint_text=t("setup.add_hint"), value="" if clearing else None,
+                     expand=True, on_change=changed, on_submit=submitted, key="name"),
         icon_button(ft.Icons.PERSON_ADD, t("setup.add"), lambda: add(typed.current), key="add"),
     ])
 
@@ -313,10 +310,8 @@ def History(listing: Listing) -> ft.Control:
         model.message = Message(await download(handle.model.download_name("pdf"), pdf))
         set_view(model.view())
 
-    hint = use_focus_hint()
     controls: list[ft.Control] = [
-        ft.TextField(label=t("history.filter_player"), value=None, key="player",
-                     hint_text=hint.text(t("history.filter_hint")), on_focus=hint.focused,
+        ft.TextField(label=t("history.filter_player"), hint_text=t("history.filter_hint"), value=None, key="player",
                      on_submit=lambda e: change(lambda: model.set_filters(player=e.control.value))),
         Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
                lambda value: change(lambda: model.set_filters(game=value or None)), key="game"),
@@ -381,7 +376,6 @@ def PinScreen(pin_session, unlock) -> ft.View:
     note, set_note = ft.use_state(None)
     answers, set_answers = ft.use_state(0)
     typed = ft.use_ref("")
-    hint = use_focus_hint()
 
     def changed(e: ft.ControlEvent) -> None:
         typed.current = e.control.value or ""
@@ -410,11 +404,9 @@ def PinScreen(pin_session, unlock) -> ft.View:
     return ft.View(route="/", padding=12, controls=[
         ft.Text(t("lan.pin_title"), size=20),
         # A fresh, empty field after each answer (keyed by their count), focused for the next try: a person sees
-        # the guess was taken, and types the next one at once. Not the first field: focused by the page's
-        # first frame, before a screen reader is on, Flutter's web engine leaves it deaf to typing (see
-        # FocusHint), and a phone does not open its keyboard for it anyway.
+        # the guess was taken, and types the next one at once.
         ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True,
-                     autofocus=answers > 0, hint_text=hint.text(t("lan.pin_hint")), on_focus=hint.focused,
+                     autofocus=True, hint_text=t("lan.pin_hint"),
                      key=f"pin-{answers}", on_change=changed, on_submit=lambda e: check(e.control.value or "")),
         wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
         # Each answer a line of its own: said again even when it is the same words.

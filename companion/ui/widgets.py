@@ -136,32 +136,3 @@ async def download(name: str, data: bytes) -> str:
     """Hand a file to the browser (a download) or, in a window, to a save dialog; says what was saved."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data)
     return t("saved", name=name)
-
-
-class FocusHint:
-    """A text field's hint, shown from its first focus on (Flutter shows a hint only while the field is focused).
-
-    Setting it when the field is first focused is also what makes a screen reader's (and a browser test's)
-    first tap on a text field take the typing: Flutter's web engine can meet the first field focused in a
-    page before its text editing is set up, and then leaves that field deaf until the field's accessibility
-    node changes again; the hint arriving is that change.
-    """
-
-    def __init__(self, shown: bool, show: Callable[[bool], None]):
-        self.shown = shown
-        self._show = show
-
-    def text(self, hint: str) -> str | None:
-        """The hint, once the field has been focused."""
-        return hint if self.shown else None
-
-    def focused(self, _: object = None) -> None:
-        """The field's on_focus."""
-        if not self.shown:
-            self._show(True)
-
-
-def use_focus_hint() -> FocusHint:
-    """A :class:`FocusHint` kept with the component."""
-    shown, show = ft.use_state(False)
-    return FocusHint(shown, show)
