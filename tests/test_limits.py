@@ -15,6 +15,7 @@ from companion.history import GameStore
 from companion.viewmodels import NewGameModel
 from scoring.errors import SetupError
 from scoring.game import Game, check_players
+from scoring.text import graphemes_over
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -192,3 +193,17 @@ def test_a_stored_game_file_with_an_unreadable_number_is_damaged_not_a_crash(tmp
     result = bidwell("history", "--data", tmp_path / "data")
     assert result.returncode == 0 and b"Traceback" not in result.stderr
     assert "held a number longer than any Bidwell file has" in result.stderr.decode()
+
+
+@pytest.mark.parametrize(("name", "graphemes"), [
+    ("Zoe\u0301", 3),  # e and its accent
+    ("👨\u200d👩\u200d👧\u200d👦", 1),  # a family joined by zero-width joiners
+    ("👋🏽", 1),  # a skin tone
+    ("🇭🇺🇯🇵", 2),  # two flags
+    ("한국어", 3), ("\u1100\u1161\u11a8", 1),  # Hangul, precomposed and in jamo
+    ("नमस्ते", 3),
+    ("e" + "\u0301" * 100_000, 1),  # a megabyte-sized accent pile is one grapheme, counted at once
+])
+def test_a_name_is_measured_in_what_a_person_sees(name, graphemes):
+    assert not graphemes_over(name, graphemes)
+    assert graphemes_over(name, graphemes - 1)
