@@ -35,7 +35,7 @@ import os
 import re
 import secrets
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -319,8 +319,10 @@ class GameStore:
     0
     """
 
-    def __init__(self, path: Path | str | None = None):
-        self.folder = Folder(path if path is not None else default_data_folder())
+    def __init__(self, path: Path | str | None = None, *, after_write: Callable[[], None] | None = None):
+        """Open the games in ``path`` (default: :func:`default_data_folder`); ``after_write`` is called after
+        every write to the folder (see :meth:`Folder.writing`)."""
+        self.folder = Folder(path if path is not None else default_data_folder(), after_write=after_write)
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():

@@ -24,17 +24,27 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import orjson
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
+
+try:
+    # orjson reads a sound file several times faster (opening 10,000 games reads megabytes of index). It is
+    # compiled, so the app running in a browser (Python on WebAssembly) reads with the standard reader only.
+    from orjson import JSONDecodeError as _FastDecodeError
+    from orjson import loads as _fast_loads
+except ImportError:
+    from json import JSONDecodeError as _FastDecodeError
+
+    def _fast_loads(raw: bytes) -> Any:
+        return json.loads(raw.decode("utf-8"))
 
 SCHEMA = 1
 """The version of the files this Bidwell writes; it reads this one and older."""
@@ -92,8 +102,9 @@ class Folder:
     beside the data (a second ``bidwell`` process).
     """
 
-    def __init__(self, path: Path | str):
+    def __init__(self, path: Path | str, *, after_write: Callable[[], None] | None = None):
         self.path = Path(path)
+        self._after_write = after_write
         if self.path.exists() and not self.path.is_dir():
             raise StorageError(
                 f"the data folder {self.path} is a file, not a folder; move the file away, "
@@ -109,7 +120,20 @@ class Folder:
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
-        """Hold the folder's write lock; :class:`StorageError` if another process keeps it too long."""
+        """Hold the folder's write lock; :class:`StorageError` if another process keeps it too long.
+
+        ``after_write`` (where the folder lives in a browser: copy it to the browser's storage) is called
+        once the block is done, whether it wrote all it meant to or not.
+        """
+        try:
+            with self._locked():
+                yield
+        finally:
+            if self._after_write is not None:
+                self._after_write()
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
         with self._thread_lock:
             try:
                 self._file_lock.acquire()
@@ -248,10 +272,10 @@ class AtomicJSONStorage(Storage):
         if not raw.strip():
             raise _BadFile("was empty")
         try:
-            # orjson reads a sound file several times faster (opening 10,000 games reads megabytes of index);
-            # what it refuses (numbers past 64 bits, lone surrogates) the standard reader decides, as before.
-            data = orjson.loads(raw)
-        except orjson.JSONDecodeError:
+            # What the fast reader refuses (numbers past 64 bits, lone surrogates, bad UTF-8) the standard
+            # reader decides, as before.
+            data = _fast_loads(raw)
+        except (_FastDecodeError, UnicodeDecodeError):
             data = self._parse_strictly(raw)
         return self._checked(data, path)
 
