@@ -362,7 +362,7 @@ def _keep_copy(current: Path, backup: Path) -> None:
         staged.unlink()
     try:
         os.link(current, staged)
-    except OSError:
+    except (OSError, AttributeError):  # no hard links here (AttributeError: a browser's Python has no os.link)
         shutil.copy2(current, staged)
     os.replace(staged, backup)
 

@@ -177,3 +177,47 @@ def test_a_file_whose_tables_are_not_tinydbs_is_bad_and_its_last_good_copy_comes
     path.write_text(json.dumps(data), encoding="utf-8")
     assert [doc["n"] for doc in read(folder, name="index/2026-11.json", kind="index")] == [1]
     assert "had a table of the wrong shape" in folder.notices[0].text
+
+
+def test_every_write_is_followed_by_the_after_write_call_even_one_that_failed(tmp_path):
+    from companion.history import GameStore
+    from scoring.game import Game
+
+    calls: list[int] = []
+    store = GameStore(tmp_path / "data", after_write=lambda: calls.append(1))
+    calls.clear()  # opening may write (a repaired index)
+    saved = store.start(Game.new("rage", ["Anna", "Béla"]))
+    after_start = len(calls)
+    assert after_start >= 1
+    saved.bid(1, 3)
+    assert len(calls) > after_start
+    before = len(calls)
+    with pytest.raises(RuntimeError), store.folder.writing():
+        raise RuntimeError("a write that broke half way")
+    assert len(calls) == before + 1
+
+
+@pytest.mark.parametrize(("damage", "reason"), [(b"\x00\xff\xfegarbage", "was not UTF-8 text"),
+                                               (b'{"_default": ', "was not readable JSON")])
+def test_without_orjson_files_are_read_and_bad_ones_told_the_same(tmp_path, damage, reason):
+    # Where the app runs in a browser there is no orjson: the standard reader reads alone.
+    script = textwrap.dedent(f"""
+        import sys
+        sys.modules["orjson"] = None  # so that importing it fails
+        from companion.storage import Folder
+        folder = Folder({str(tmp_path)!r})
+        for n in (1, 2):
+            with folder.database("games/one.json", kind="game") as db:
+                db.table("actions").insert({{"n": n, "name": "Zoë"}})
+        with folder.database("games/one.json", kind="game") as db:
+            print([doc["n"] for doc in db.table("actions").all()], db.table("actions").all()[0]["name"])
+        (folder.path / "games/one.json").write_bytes({damage!r})
+        with folder.database("games/one.json", kind="game") as db:
+            print([doc["n"] for doc in db.table("actions").all()])
+        print(folder.notices[0].text)
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    sound, restored, notice = result.stdout.splitlines()
+    assert sound == "[1, 2] Zoë"
+    assert restored == "[1]" and reason in notice and "last good copy was restored" in notice
