@@ -53,15 +53,17 @@ def App(session: Session, pin_session) -> list[ft.View]:
     return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
 
 
-def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None) -> None:
-    """Set up one tab (a Flet session): its look, its session, and the screens."""
+def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
+               keeping: str | None = None) -> None:
+    """Set up one tab (a Flet session): its look, its session, and the screens. ``keeping`` is said on the start
+    screen: where the games are kept, when that is not plain (in a browser)."""
     page.title = t("app.title")
     page.theme_mode = ft.ThemeMode.SYSTEM
     # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
     page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
     page.theme = ft.Theme(font_family=FONT)
     page.dark_theme = ft.Theme(font_family=FONT)
-    session = Session(store, paper="letter" if _uses_letter(page) else "a4", join_url=join_url)
+    session = Session(store, paper="letter" if _uses_letter(page) else "a4", join_url=join_url, keeping=keeping)
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
     page.render_views(App, session, pin_session)

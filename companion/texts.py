@@ -27,6 +27,20 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "start.sheets": "Blank score sheets",
     "start.nothing_to_continue": "No unfinished games.",
     "start.continue_damaged": "{line} · damaged",
+    # the app running in a browser (bidwell publish)
+    "browser.kept": "Your games are kept in this browser, on this device, and work without a network. Clearing "
+                    "the browser's data for this site deletes them: export a game to keep a copy elsewhere.",
+    # bidwell publish
+    "publish.done": "Bidwell is published in {folder}: {files} files, {size} MB (build {build}, {seconds} s). Serve "
+                    "the folder from any web server (https, or http on this computer); a phone that opens it once "
+                    "can add it to its home screen and use it without a network.",
+    "publish.missing": "cannot publish: {what} is not installed; install Bidwell again (pip install -e .) and retry",
+    "publish.compiled": "cannot publish: {name} is compiled ({file}) and has no build for Python in the browser",
+    "publish.target_is_file": "cannot publish into {path}: it is a file; give a folder",
+    "publish.target_not_empty": "cannot publish into {path}: it holds files that are not a Bidwell build; give an "
+                                "empty or new folder, or one an earlier 'bidwell publish' wrote",
+    "browser.unreadable": "The games kept in this browser could not be read ({error}). Nothing was changed; "
+                          "reload the page to try again.",
     # new game
     "setup.title": "New game",
     "setup.game": "Game",

@@ -80,6 +80,8 @@ def StartBody(listing: Listing) -> ft.Control:
         wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, key="sheets",
                                on_click=lambda _: page.navigate("/new"))),
     ]
+    if session.keeping:
+        controls.append(ft.Text(session.keeping, key="keeping"))
     if session.join_url:
         from companion.app import qr_png
 

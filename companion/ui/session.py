@@ -147,10 +147,12 @@ class Session:
     never the lists of games below it, which are read when they are shown.
     """
 
-    def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None):
+    def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None,
+                 keeping: str | None = None):
         self.store = store
         self.paper = paper
         self.join_url = join_url
+        self.keeping = keeping
         self.games: dict[str, GameHandle] = {}
         self.banner = Banner()
         self.listing = Listing()

@@ -1,0 +1,96 @@
+"""The app with no server: Python running in the phone's browser (``bidwell publish``), or packaged as a phone
+app (``flet build apk``). One session, one player of the app; the games are kept on the device.
+
+In the browser the data folder lives in Pyodide's file system, which is memory: it is mounted on IndexedDB,
+read from there once at the start, and copied back after every write. Emscripten copies all that changed in
+one IndexedDB transaction, and a write's files are complete before the copy starts (the storage writes
+beside and renames), so a tab closed in the middle of a save loses at most that action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+
+import flet as ft
+
+from companion.app import start_page
+from companion.history import GameStore
+from companion.storage import StorageError
+from companion.texts import t
+
+IN_BROWSER = sys.platform == "emscripten"
+BROWSER_DATA = "/bidwell"
+"""Where the games are in the browser's file system (mounted on the site's IndexedDB)."""
+
+
+class BrowserStorage:
+    """The data folder's copy in IndexedDB: read once at the start, written back after every write.
+
+    Copies never overlap: a write during a copy asks for one more when it ends.
+    """
+
+    def __init__(self, fs):
+        self._fs = fs
+        self._copying = False
+        self._again = False
+        self.last_error: str | None = None
+
+    async def open(self, path: str) -> None:
+        """Mount ``path`` on IndexedDB and fill it with what was kept there."""
+        os.makedirs(path, exist_ok=True)
+        self._fs.mount(self._fs.filesystems.IDBFS, {}, path)
+        error = await self._sync(populate=True)
+        if error:
+            raise StorageError(t("browser.unreadable", error=error))
+
+    def written(self) -> None:
+        """Called after every write to the folder: copy it to IndexedDB (now, or after the copy under way)."""
+        if self._copying:
+            self._again = True
+            return
+        self._copying = True
+        asyncio.ensure_future(self._copy())
+
+    async def _copy(self) -> None:
+        while True:
+            self._again = False
+            self.last_error = await self._sync(populate=False)
+            if not self._again:
+                self._copying = False
+                return
+
+    def _sync(self, *, populate: bool) -> asyncio.Future:
+        from pyodide.ffi import create_once_callable
+
+        done = asyncio.get_running_loop().create_future()
+
+        def finished(error=None) -> None:  # a JavaScript error, or nothing
+            if not done.done():
+                done.set_result(str(error) if error else None)
+
+        self._fs.syncfs(populate, create_once_callable(finished))
+        return done
+
+
+async def open_store() -> tuple[GameStore, str | None]:
+    """The games of this device, and the line the start screen says about where they are kept (or None)."""
+    if IN_BROWSER:
+        import pyodide_js
+
+        kept = BrowserStorage(pyodide_js.FS)
+        await kept.open(BROWSER_DATA)
+        return GameStore(BROWSER_DATA, after_write=kept.written), t("browser.kept")
+    folder = os.environ.get("FLET_APP_STORAGE_DATA")  # set by Flet in a phone app
+    return (GameStore(folder) if folder else GameStore()), None
+
+
+async def main(page: ft.Page) -> None:
+    """One session of the app on the device; a data folder that cannot be used is said so on the screen."""
+    try:
+        store, keeping = await open_store()
+    except StorageError as error:
+        page.add(ft.SafeArea(content=ft.Text(str(error), color=ft.Colors.ERROR)))
+        return
+    start_page(page, store, keeping=keeping)
