@@ -65,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from companion import cli_history
 
             return cli_history.run(args)
+        if args.command == "publish":
+            return _publish(args)
         if args.command == "sheet":
             from companion import cli_sheet
 
@@ -97,6 +99,21 @@ def _schedule(args: Namespace | SimpleNamespace) -> int:
     game.check_player_count(players)
     rules = rules_for(game, players, game.parse_options(args.option))
     _print_json([vars(hand) for hand in plan(rules)])
+    return 0
+
+
+def _publish(args: Namespace) -> int:
+    from companion.publish import PublishError, publish
+    from companion.texts import t
+
+    try:
+        done = publish(args.folder)
+    except PublishError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(t("cli.cannot_write", path=error.filename or args.folder, detail=error.strerror or error))
+    print(t("publish.done", folder=done.folder, files=done.files, size=f"{done.size / 2**20:.1f}", build=done.build,
+            seconds=f"{done.seconds:.1f}"))
     return 0
 
 

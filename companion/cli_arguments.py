@@ -163,6 +163,11 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--desktop", action="store_true", help="open in a desktop window (needs flet-desktop)")
 
 
+def _publish_arguments(publish: argparse.ArgumentParser) -> None:
+    publish.add_argument("folder", metavar="DIR", help="the folder to write the web app into (new, empty, or an "
+                         "earlier build)")
+
+
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "app": ("start the app (the default)", _add_app_arguments),
     "schedule": ("print every hand's cards, dealer and first bidder as JSON", _schedule_arguments),
@@ -171,5 +176,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "export": ("print or save the record of a stored game", _export_arguments),
     "import": ("keep the games in record files (records or arrays of them)", _import_arguments),
     "sheet": ("write a blank or filled score sheet as PDF", _sheet_arguments),
+    "publish": ("write the app as a static web app that works offline (Python in the browser)",
+                _publish_arguments),
 }
 """Every command: its help line, and what adds its arguments to a parser."""

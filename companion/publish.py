@@ -1,0 +1,269 @@
+"""``bidwell publish DIR``: the whole app as a static folder, Python and all, that any static host serves.
+
+It wraps Flet's own publishing (``flet_web``'s client files and its patches of ``index.html`` and the
+manifest, as ``flet publish`` uses them) and leaves out what ``flet publish`` would download: Pyodide
+comes from the installed ``flet_web``, every Python package the app needs from this Python's own
+installation, unpacked into ``__pypackages__`` inside ``app.tar.gz``. So the build needs no network, and
+neither does the app: a service worker keeps every file of the folder in the browser's cache.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import tarfile
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from companion.texts import t
+
+FILES = Path(__file__).with_name("publish_files")
+BUILD_MARK = "bidwell-build.json"
+"""Written into every published folder; only a folder holding it (or an empty one) is replaced by a new build."""
+
+# Where the browser runs the app: what the dependencies' environment markers are checked against.
+BROWSER = {
+    "platform_system": "Emscripten", "sys_platform": "emscripten", "os_name": "posix", "platform_machine": "wasm32",
+    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": "",
+    "python_version": "3.14", "python_full_version": "3.14.2",  # the Python of the Pyodide flet-web ships
+}
+LEFT_OUT = {
+    "flet-web": "the server's copy of the client the folder already is",
+    "uvicorn": "the web server",
+    "orjson": "compiled; the storage reads with the standard JSON reader without it",
+    "pillow": "compiled; reportlab only imports it, and a stand-in satisfies that (the sheets hold no pictures)",
+}
+"""Distributions Bidwell depends on that the browser goes without, and why."""
+COMPILED_WITH_FALLBACK = {"msgpack", "charset-normalizer"}
+"""Distributions whose compiled modules are optional: without them they run their pure-Python code."""
+
+# Files of Flet's client that a Bidwell build never loads: it draws with CanvasKit (so not the WebAssembly
+# build of the client, nor the other renderers), and runs Pyodide in the browser (not its command line).
+UNUSED_CLIENT_FILES = re.compile(
+    r"(main\.dart\.(wasm|mjs)|flutter\.js\.map|.*\.js\.symbols"
+    r"|canvaskit/(skwasm|skwasm_heavy|wimp)\.(js|wasm)|canvaskit/experimental_webparagraph/.*"
+    r"|pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|package\.json|.*\.d\.ts))"
+)
+SERVICE_WORKER = "flutter_service_worker.js"
+"""The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
+ENTRY = "main.py"
+ENTRY_TEXT = '"""Bidwell in the browser (written by bidwell publish)."""\n\nimport flet as ft\n\n' \
+             'from companion.standalone import main\n\nft.run(main)\n'
+PIL_STAND_IN = {
+    "PIL/__init__.py": '"""A stand-in for Pillow (bidwell publish): reportlab imports PIL.Image as it loads."""\n',
+    "PIL/Image.py": '"""Bidwell\'s sheets hold no pictures; reportlab only needs this module to import."""\n',
+}
+
+
+class PublishError(Exception):
+    """Something the build needs is missing or in the way; the message says what and what to do."""
+
+
+@dataclass(frozen=True)
+class Published:
+    """What a build wrote."""
+
+    folder: Path
+    files: int
+    size: int
+    build: str
+    seconds: float
+
+
+def publish(target: Path | str) -> Published:
+    """Write the app into ``target`` as a static, offline, installable web app; :class:`PublishError` if
+    something it needs is not installed or ``target`` holds other files. ``target`` is replaced only once the
+    new build is complete."""
+    started = time.perf_counter()
+    target = Path(target).absolute()
+    _check_target(target)
+    client = _client_folder()
+    packages = _browser_packages()
+    staging = target.with_name(f".{target.name}.building")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        shutil.copytree(client, staging, ignore=_unused_in(client))
+        _write_app(staging, packages)
+        _brand(staging, client)
+        build = _write_service_worker(staging)
+        (staging / BUILD_MARK).write_text(json.dumps({"build": build}) + "\n", encoding="utf-8")
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    if target.exists():
+        shutil.rmtree(target)
+    staging.rename(target)
+    files = [path for path in target.rglob("*") if path.is_file()]
+    return Published(target, len(files), sum(path.stat().st_size for path in files), build,
+                     time.perf_counter() - started)
+
+
+def _check_target(target: Path) -> None:
+    if target.exists() and not target.is_dir():
+        raise PublishError(t("publish.target_is_file", path=target))
+    if target.is_dir() and any(target.iterdir()) and not (target / BUILD_MARK).exists():
+        raise PublishError(t("publish.target_not_empty", path=target))
+
+
+def _client_folder() -> Path:
+    try:
+        from flet_web import get_package_web_dir
+    except ImportError:
+        raise PublishError(t("publish.missing", what="the flet-web package")) from None
+    client = Path(get_package_web_dir())
+    for needed in ("index.html", "main.dart.js", "canvaskit/canvaskit.wasm", "pyodide/pyodide.mjs",
+                   "pyodide/python_stdlib.zip", "python-worker.js"):
+        if not (client / needed).is_file():
+            raise PublishError(t("publish.missing", what=f"{needed} of flet-web ({client})"))
+    return client
+
+
+def _unused_in(client: Path):
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        relative = Path(folder).relative_to(client)
+        return [name for name in names
+                if UNUSED_CLIENT_FILES.fullmatch((relative / name).as_posix()) or name == "__pycache__"]
+    return ignore
+
+
+def _browser_packages() -> list[metadata.Distribution]:
+    """The installed distributions the app needs in the browser, found from Bidwell's own requirements."""
+    from packaging.requirements import Requirement
+
+    found: dict[str, metadata.Distribution] = {}
+    waiting = ["bidwell"]
+    while waiting:
+        name = waiting.pop()
+        try:
+            distribution = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            raise PublishError(t("publish.missing", what=f"the Python package {name}")) from None
+        for line in distribution.requires or []:
+            requirement = Requirement(line)
+            key = _key(requirement.name)
+            if key in found or key in LEFT_OUT or requirement.marker and not requirement.marker.evaluate(BROWSER):
+                continue
+            try:
+                found[key] = metadata.distribution(requirement.name)
+            except metadata.PackageNotFoundError:
+                raise PublishError(t("publish.missing", what=f"the Python package {requirement.name}")) from None
+            waiting.append(requirement.name)
+    for key, distribution in found.items():
+        compiled = [str(file) for file in distribution.files or [] if str(file).endswith((".so", ".pyd"))]
+        pure = {str(file)[: -len(file.suffix)] for file in distribution.files or [] if file.suffix == ".py"}
+        needed = [file for file in compiled if file.split(".")[0] not in pure]
+        if needed and key not in COMPILED_WITH_FALLBACK:
+            raise PublishError(t("publish.compiled", name=distribution.metadata["Name"], file=needed[0]))
+    return sorted(found.values(), key=lambda distribution: _key(distribution.metadata["Name"]))
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
+    """``app.tar.gz``: Bidwell's code and game files, its packages in ``__pypackages__`` (which Flet's Python
+    worker puts on the path), and an empty requirements list (so the worker asks no index for anything)."""
+    import companion
+    import scoring
+    from scoring.definitions import templates_dir
+
+    # Nothing of the moment of the build goes in (times, owners), so the same app is the same build, and a
+    # phone's service worker fetches nothing again for a build that changed nothing.
+    with open(folder / "app.tar.gz", "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as packed, \
+            tarfile.open(fileobj=packed, mode="w", format=tarfile.GNU_FORMAT) as archive:
+        _add_text(archive, ENTRY, ENTRY_TEXT)
+        _add_text(archive, "requirements.txt", "\n")
+        for package in (companion, scoring):
+            root = Path(package.__file__).parent
+            for path in sorted(root.rglob("*")):
+                relative = path.relative_to(root)
+                if path.is_file() and "__pycache__" not in relative.parts and relative.parts[0] != FILES.name:
+                    archive.add(path, f"{root.name}/{relative.as_posix()}", filter=_timeless)
+        for path in sorted(templates_dir().rglob("*")):
+            if path.is_file():
+                archive.add(path, f"scoring/templates/{path.relative_to(templates_dir()).as_posix()}",
+                            filter=_timeless)
+        for distribution in packages:
+            for file in distribution.files or []:
+                name = str(file)
+                top = name.split("/")[0]
+                if (top.endswith(".dist-info") or name.startswith("..") or "__pycache__" in name
+                        or name.endswith((".so", ".pyd", ".pyi")) or top in ("bin", "docs")):
+                    continue
+                path = Path(distribution.locate_file(file))
+                if path.is_file():
+                    archive.add(path, f"__pypackages__/{name}", filter=_timeless)
+        for name, text in PIL_STAND_IN.items():
+            _add_text(archive, f"__pypackages__/{name}", text)
+
+
+def _timeless(member: tarfile.TarInfo) -> tarfile.TarInfo:
+    member.mtime = 0
+    member.uid = member.gid = 0
+    member.uname = member.gname = ""
+    member.mode = 0o644
+    return member
+
+
+def _add_text(archive: tarfile.TarFile, name: str, text: str) -> None:
+    data = text.encode("utf-8")
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = 0o644
+    archive.addfile(info, io.BytesIO(data))
+
+
+def _brand(folder: Path, client: Path) -> None:
+    """Bidwell's name, words, icons and font where Flet's client has its own."""
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
+
+    from companion.app_assets import ASSETS
+
+    shutil.copytree(ASSETS, folder, dirs_exist_ok=True)  # the font the screens ask for, at "fonts/…"
+    shutil.copytree(FILES / "icons", folder / "icons", dirs_exist_ok=True)
+    shutil.copy2(FILES / "icons" / "icon-192.png", folder / "favicon.png")
+    shutil.copy2(FILES / "icons" / "icon-192.png", folder / "icons" / "loading-animation.png")
+    index = folder / "index.html"
+    pyodide_version = json.loads((client / "pyodide" / "pyodide-lock.json").read_text("utf-8"))["info"].get(
+        "version") or "bundled"
+    patch_index_html(
+        index_path=str(index), base_href="/", app_name=t("app.title"), app_description=t("app.tagline"),
+        pyodide=True, pyodide_script_path=ENTRY, pyodide_version=pyodide_version, app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT, route_url_strategy=RouteUrlStrategy.PATH, no_cdn=True,
+    )
+    page = index.read_text("utf-8")
+    # flet_web writes a bare module name, which a module worker cannot import; a relative path it can.
+    page = page.replace('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"')
+    loader = (folder / "flutter_bootstrap.js").read_text("utf-8")
+    version = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', loader)
+    if version is None:
+        raise PublishError(t("publish.missing", what="the service worker version in flet-web's flutter_bootstrap.js"))
+    offline = (FILES / "offline.html").read_text("utf-8").replace("%SERVICE_WORKER_VERSION%", version[1])
+    page = page.replace("</head>", offline + "</head>", 1)
+    index.write_text(page, "utf-8")
+    manifest = folder / "manifest.json"
+    patch_manifest_json(str(manifest), app_name=t("app.title"), app_description=t("app.tagline"),
+                        background_color="#F8F9FF", theme_color="#3A608F")
+    patch_font_manifest_json(str(folder / "assets" / "FontManifest.json"))
+
+
+def _write_service_worker(folder: Path) -> str:
+    """Write the service worker that keeps every file of the build; returns the build's name (its files' hash)."""
+    files = sorted(name for path in folder.rglob("*")
+                   if path.is_file() and (name := path.relative_to(folder).as_posix()) != SERVICE_WORKER)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode("utf-8") + b"\0" + (folder / name).read_bytes())
+    build = f"bidwell-{digest.hexdigest()[:16]}"
+    text = (FILES / "service_worker.js").read_text("utf-8")
+    text = text.replace("%BUILD%", build).replace("%FILES%", json.dumps(["./", *files]))
+    (folder / SERVICE_WORKER).write_text(text, "utf-8")
+    return build

@@ -1,0 +1,130 @@
+"""``bidwell publish``: what goes into the static folder, and the refusals (the browser test plays the result)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from companion import publish as publishing
+from companion.publish import BUILD_MARK, SERVICE_WORKER, PublishError, publish
+
+BIDWELL = Path(sys.executable).with_name("bidwell")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return publish(tmp_path_factory.mktemp("publish") / "site").folder
+
+
+def archive_names(site: Path) -> set[str]:
+    with tarfile.open(site / "app.tar.gz") as archive:
+        return set(archive.getnames())
+
+
+def test_the_app_and_every_package_it_needs_are_in_the_archive_and_nothing_compiled(site):
+    names = archive_names(site)
+    assert {"main.py", "requirements.txt", "companion/standalone.py", "scoring/game.py",
+            "companion/assets/fonts/BidwellSans-Regular.ttf"} <= names
+    assert any(re.fullmatch(r"scoring/templates/.+", name) for name in names)
+    for package in ("flet", "tinydb", "reportlab", "filelock", "platformdirs", "segno", "pyuegc", "msgpack",
+                    "charset_normalizer", "PIL"):
+        assert f"__pypackages__/{package}/__init__.py" in names, package
+    assert "__pypackages__/repath.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd")) or "__pycache__" in name]
+    # Left out: the server side, and what has a fallback or a stand-in.
+    for package in ("uvicorn", "orjson", "flet_web", "httpx"):
+        assert not [name for name in names if name.startswith(f"__pypackages__/{package}")], package
+    assert not [name for name in names if name.startswith("companion/publish_files")]
+
+
+def test_the_worker_is_asked_for_no_package_from_an_index(site):
+    with tarfile.open(site / "app.tar.gz") as archive:
+        requirements = archive.extractfile("requirements.txt").read().decode()
+    assert requirements.strip() == ""  # blank, not empty: an empty list is replaced by flet from PyPI
+    assert "pyproject.toml" not in archive_names(site)
+
+
+def test_the_page_loads_python_from_the_folder_and_keeps_itself_offline(site):
+    page = (site / "index.html").read_text("utf-8")
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in page
+    assert "flet.pyodide = true;" in page and 'flet.webRenderer="canvaskit"' in page
+    assert "<title>Bidwell</title>" in page
+    version = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', (site / "flutter_bootstrap.js").read_text("utf-8"))[1]
+    assert f'navigator.serviceWorker.register("flutter_service_worker.js?v={version}")' in page
+    assert not re.search(r"https?://", page.split("<body>")[0].replace("http-equiv", ""))
+
+
+def test_the_service_worker_keeps_every_file_of_the_folder(site):
+    worker = (site / SERVICE_WORKER).read_text("utf-8")
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.DOTALL)[1])
+    on_disk = sorted(path.relative_to(site).as_posix() for path in site.rglob("*")
+                     if path.is_file() and path.name not in (SERVICE_WORKER, BUILD_MARK))
+    assert listed == ["./", *on_disk]
+    build = json.loads((site / BUILD_MARK).read_text("utf-8"))["build"]
+    assert f'const BUILD = "{build}";' in worker
+
+
+def test_the_manifest_and_icons_are_bidwells(site):
+    manifest = json.loads((site / "manifest.json").read_text("utf-8"))
+    assert manifest["name"] == manifest["short_name"] == "Bidwell"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "."
+    for icon in manifest["icons"]:
+        drawn = (site / icon["src"]).read_bytes()
+        assert drawn == (publishing.FILES / icon["src"]).read_bytes(), icon["src"]
+
+
+def test_the_unused_renderer_and_debug_files_are_cut(site):
+    for cut in ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/canvaskit.js.symbols",
+                "pyodide/python_cli_entry.mjs"):
+        assert not (site / cut).exists(), cut
+    for kept in ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm",
+                 "pyodide/python_stdlib.zip", "assets/NOTICES"):
+        assert (site / kept).is_file(), kept
+
+
+def test_a_new_build_replaces_an_earlier_one_and_the_same_app_is_the_same_build(tmp_path):
+    first = publish(tmp_path / "again")
+    (first.folder / "stale.txt").write_text("from before")
+    second = publish(tmp_path / "again")
+    assert second.build == first.build  # the same files: the same build, nothing for a phone to fetch again
+    assert not (second.folder / "stale.txt").exists()
+
+
+def test_a_folder_of_other_files_or_a_file_is_refused_and_left_as_it_was(tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    with pytest.raises(PublishError, match="holds files that are not a Bidwell build"):
+        publish(tmp_path / "mine")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(PublishError, match="it is a file"):
+        publish(tmp_path / "file")
+
+
+def test_a_package_missing_from_the_installation_is_named(monkeypatch, tmp_path):
+    real = publishing.metadata.distribution
+
+    def without_tinydb(name):
+        if name.lower() == "tinydb":
+            raise publishing.metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(publishing.metadata, "distribution", without_tinydb)
+    with pytest.raises(PublishError, match="the Python package tinydb is not installed"):
+        publish(tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_command_says_what_it_wrote_and_refuses_with_one_line(tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "index.html").write_text("someone's page")
+    refused = subprocess.run([str(BIDWELL), "publish", str(tmp_path / "taken")], capture_output=True, text=True,
+                             timeout=120)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith("error: cannot publish into ") and refused.stderr.count("\n") == 1
