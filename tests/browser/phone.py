@@ -136,11 +136,20 @@ class Phone:
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
         self.page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
         self.page.goto(url)
+        return self._drawn()
+
+    def reload(self) -> Phone:
+        """Reload the page, as the browser's reload button does, and wait as :meth:`open` does."""
+        self.page.reload()
+        return self._drawn()
+
+    def _drawn(self) -> Phone:
         self.page.wait_for_function("window.__ff === true", timeout=START_SECONDS * 1000)
         placeholder = self.page.locator("flt-semantics-placeholder")
         expect(placeholder).to_be_attached()
         placeholder.dispatch_event("click")
-        expect(self.page.get_by_role("button").first).to_be_attached()
+        # The first button: the app has drawn its first screen (in a browser running Python, once it started).
+        expect(self.page.get_by_role("button").first).to_be_attached(timeout=START_SECONDS * 2000)
         return self
 
     # -- acting --

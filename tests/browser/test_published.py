@@ -1,0 +1,129 @@
+"""``bidwell publish``: the app as a static folder, Python running in the phone's browser, nothing on a server.
+
+Built with every download blocked, served by ``python -m http.server`` on 127.0.0.1 (every other host is
+unreachable for this Chromium), played, reloaded, the browser closed and opened again on the same profile,
+and at last the server stopped: the game is still there, goes on to its end, and its sheet downloads.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, chromium, free_port
+from playwright.sync_api import expect, sync_playwright
+from pypdf import PdfReader
+from test_games import bid, new_game, score, took
+
+OFFLINE_ENV = {"PIP_NO_INDEX": "1", **{name: "http://127.0.0.1:9" for name in (
+    "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")}}
+# Python in the browser starts in seconds on a phone; on a busy two-core test machine it has taken 30.
+READY_MS = 120_000
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    folder = tmp_path / "site"
+    built = subprocess.run([str(BIDWELL), "publish", str(folder)], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, **OFFLINE_ENV})
+    assert built.returncode == 0, built.stderr
+    assert re.match(rf"Bidwell is published in {re.escape(str(folder))}: \d+ files", built.stdout), built.stdout
+    return folder
+
+
+class StaticServer:
+    """``python -m http.server`` serving the published folder, as any static host would."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(self.port)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self.process.stdout.readline()  # "Serving HTTP on 127.0.0.1 port …": it listens
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+
+def open_app(playwright, profile: Path, url: str, name: str) -> Phone:
+    """Chromium on a profile kept across launches (its IndexedDB and service worker with it), at ``url``."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium(), args=CHROMIUM_ARGS, viewport=PHONE, device_scale_factor=1,
+        has_touch=True, accept_downloads=True,
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(READY_MS)
+    phone = Phone(page, name).open(url)
+    expect(phone.button("New game")).to_be_visible(timeout=READY_MS)
+    return phone
+
+
+def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_server(site, tmp_path):
+    server = StaticServer(site)
+    profile = tmp_path / "profile"
+    try:
+        with sync_playwright() as playwright:
+            phone = open_app(playwright, profile, server.url, "published")
+            phone.see("Your games are kept in this browser")
+            # The browser offers to install it: the manifest and the service worker pass Chrome's checks.
+            installability = phone.page.context.new_cdp_session(phone.page).send("Page.getInstallabilityErrors")
+            assert installability["installabilityErrors"] == [], installability
+            manifest = phone.page.evaluate("fetch('manifest.json').then(answer => answer.json())")
+            assert manifest["name"] == "Bidwell" and manifest["display"] == "standalone"
+            # Every file is kept before the first game starts.
+            phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+            phone.shot("start")
+
+            new_game(phone, "Herrlof", ["Anna", "さくら"], first_dealer="Anna")
+            bid(phone, "さくら", 4, private=True)
+            bid(phone, "Anna", 11, private=True)
+            took(phone, ("さくら", 4))
+            # Anna 11 + 10 = 21; さくら 4 + 5 (exactly 4) + 10 = 19.
+            score(phone, 1, 15, "Tricks 15; between 12 and 15 allowed")
+            phone.see_exactly("Anna leads with 21")
+
+            phone.reload()  # the page opens where it was: the game, from what the browser kept
+            phone.see_exactly("Hand 2 · race to 50")
+            phone.see_exactly("Anna leads with 21")
+            phone.see_exactly("Hand the phone to Anna")
+            phone.page.context.close()
+
+            phone = open_app(playwright, profile, server.url, "published-relaunched")
+            server.stop()
+            phone.reload()
+            phone.shot("offline")
+            phone.tap("Herrlof · hand 2 · Anna, さくら")
+            bid(phone, "Anna", 3, private=True)
+            bid(phone, "さくら", 12, private=True)
+            took(phone, ("Anna", 3))
+            # Anna 3 + 5 (exactly 3) + 10 = 18: 39; さくら is given the 12 left, her bid: 12 + 10 = 22: 41.
+            score(phone, 2, 15, "Tricks 15; between 12 and 15 allowed")
+            phone.see_exactly("さくら leads with 41")
+            bid(phone, "さくら", 0, private=True)
+            bid(phone, "Anna", 15, private=True)
+            took(phone, ("さくら", 0))
+            # Anna 15 + 10 = 25: 64; さくら 0 + 10 = 10: 51. Both past 50: the higher total wins.
+            phone.see_exactly("Tricks 15; between 12 and 15 allowed")
+            phone.tap("Score the hand")
+            phone.see_exactly("Game over")
+            phone.see_exactly("Anna wins!")
+            phone.see_exactly("1. Anna: 64")
+            phone.see_exactly("2. さくら: 51")
+            phone.shot("game-over-offline")
+
+            with phone.page.expect_download() as download:
+                phone.tap("Save the score sheet (PDF)")
+            sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
+                             for page in PdfReader(download.value.path()).pages)
+            assert sheet.startswith("Herrlof: scores 2 players"), sheet
+            assert "Anna wins!" in sheet, sheet
+            phone.page.context.close()
+    finally:
+        server.stop()
