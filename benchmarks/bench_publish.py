@@ -1,0 +1,144 @@
+"""Figures of ``bidwell publish``: build time, folder size, and time to a usable start screen in Chromium.
+
+    .venv/bin/python benchmarks/bench_publish.py [--runs 3]
+
+Bidwell's build is timed as ``publish()`` (the command's work without the interpreter's start). Then
+Bidwell and a minimal Flet app published the same way (the same folder, its ``app.tar.gz`` holding one
+button and only Flet's own packages) are each opened in a phone-sized headless Chromium on a fresh profile
+and served by ``python -m http.server``: "first visit" is navigation start to the first button in the
+accessibility tree (Bidwell's "New game", the minimal app's "Ready"); "offline reload" is the same after the
+server is stopped and the page reloaded from the service worker's cache. Medians of ``--runs`` runs,
+alternating the two apps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+
+from phone import CHROMIUM_ARGS, PHONE, chromium, free_port  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from companion import publish as publishing  # noqa: E402
+
+MINIMAL_APP = '''import flet as ft
+
+
+def main(page: ft.Page) -> None:
+    page.add(ft.FilledButton("Ready"))
+
+
+ft.run(main)
+'''
+# Switch the accessibility tree on as soon as Flutter offers it, and note when the first button is in it.
+WATCH = """
+(() => {
+  new MutationObserver((_, observer) => {
+    const placeholder = document.querySelector("flt-semantics-placeholder");
+    if (placeholder && !window.__semanticsAsked) { window.__semanticsAsked = true; placeholder.click(); }
+    for (const node of document.querySelectorAll("flt-semantics[role=button]")) {
+      if (node.textContent.trim() === window.__button || node.getAttribute("aria-label") === window.__button) {
+        window.__usable = performance.now();
+        observer.disconnect();
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
+
+
+def minimal_site(bidwell_site: Path, folder: Path) -> Path:
+    """Bidwell's published folder with a one-button Flet app in place of Bidwell (and Flet's packages only)."""
+    shutil.copytree(bidwell_site, folder)
+    (folder / publishing.SERVICE_WORKER).unlink()
+    flet_packages = [metadata.distribution(name) for name in ("flet", "msgpack", "repath", "six")]
+    with open(folder / "app.tar.gz", "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as packed, \
+            tarfile.open(fileobj=packed, mode="w") as archive:
+        for name, text in (("main.py", MINIMAL_APP), ("requirements.txt", "\n")):
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        for distribution in flet_packages:
+            for entry in distribution.files or []:
+                name = str(entry)
+                path = Path(distribution.locate_file(entry))
+                if (path.is_file() and ".dist-info" not in name.split("/")[0] and "__pycache__" not in name
+                        and not name.endswith((".so", ".pyi")) and not name.startswith("..")):
+                    archive.add(path, f"__pypackages__/{name}")
+    publishing._write_service_worker(folder)
+    return folder
+
+
+def usable_ms(playwright, site: Path, button: str, profile: Path) -> tuple[float, float]:
+    """Navigation start to ``button`` on a first visit, then on a reload with the server gone."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site),
+                               str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server.stdout.readline()
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium(), args=CHROMIUM_ARGS, viewport=PHONE, has_touch=True)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.add_init_script(f"window.__button = {button!r};" + WATCH)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_function("window.__usable !== undefined", timeout=180_000)
+        first = page.evaluate("window.__usable")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+        server.kill()
+        server.wait()
+        page.reload()
+        page.wait_for_function("window.__usable !== undefined", timeout=180_000)
+        return first, page.evaluate("window.__usable")
+    finally:
+        context.close()
+        server.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    runs = parser.parse_args().runs
+    work = Path(tempfile.mkdtemp(prefix="bench-publish-"))
+    try:
+        builds = []
+        for run in range(runs):
+            started = time.perf_counter()
+            done = publishing.publish(work / "bidwell")
+            builds.append(time.perf_counter() - started)
+        client = Path(__import__("flet_web").get_package_web_dir())
+        client_size = sum(path.stat().st_size for path in client.rglob("*") if path.is_file())
+        archive = (done.folder / "app.tar.gz").stat().st_size
+        print(f"build: median {statistics.median(builds):.2f} s of {runs} ({', '.join(f'{b:.2f}' for b in builds)})")
+        print(f"folder: {done.files} files, {done.size / 2**20:.1f} MiB (app.tar.gz {archive / 2**20:.1f} MiB); "
+              f"Flet's client as installed: {client_size / 2**20:.1f} MiB")
+        minimal = minimal_site(done.folder, work / "minimal")
+        figures: dict[str, list[tuple[float, float]]] = {"bidwell": [], "minimal": []}
+        with sync_playwright() as playwright:
+            for run in range(runs):
+                for name, site, button in (("bidwell", done.folder, "New game"), ("minimal", minimal, "Ready")):
+                    figures[name].append(usable_ms(playwright, site, button, work / f"profile-{name}-{run}"))
+        for name, pairs in figures.items():
+            first = statistics.median(pair[0] for pair in pairs) / 1000
+            offline = statistics.median(pair[1] for pair in pairs) / 1000
+            print(f"{name}: usable after {first:.2f} s on a first visit, {offline:.2f} s on an offline reload "
+                  f"(runs: {', '.join(f'{a / 1000:.2f}/{b / 1000:.2f}' for a, b in pairs)})")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
