@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 
-from phone import CHROMIUM_ARGS, PHONE, chromium, free_port  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from phone import CHROMIUM_ARGS, PHONE, chromium, free_port
+from playwright.sync_api import sync_playwright
 
-from companion import publish as publishing  # noqa: E402
+from companion import publish as publishing
 
 MINIMAL_APP = '''import flet as ft
 
