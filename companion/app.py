@@ -54,9 +54,9 @@ def App(session: Session, pin_session) -> list[ft.View]:
 
 
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
-               keeping: str | None = None) -> None:
-    """Set up one tab (a Flet session): its look, its session, and the screens. ``keeping`` is said on the start
-    screen: where the games are kept, when that is not plain (in a browser)."""
+               keeping: str | None = None) -> Session:
+    """Set up one tab (a Flet session): its look, its session, and the screens; returns the session. ``keeping``
+    is said on the start screen: where the games are kept, when that is not plain (in a browser)."""
     page.title = t("app.title")
     page.theme_mode = ft.ThemeMode.SYSTEM
     # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
@@ -67,6 +67,7 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
     page.render_views(App, session, pin_session)
+    return session
 
 
 def serve(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 
 import flet as ft
 
@@ -28,14 +29,18 @@ BROWSER_DATA = "/bidwell"
 class BrowserStorage:
     """The data folder's copy in IndexedDB: read once at the start, written back after every write.
 
-    Copies never overlap: a write during a copy asks for one more when it ends.
+    Copies never overlap: a write during a copy asks for one more when it ends. A copy that fails (the
+    browser's storage full, or refused) is told through ``failed``; the next write tries again.
     """
 
-    def __init__(self, fs):
+    def __init__(self, fs, *, once: Callable | None = None):
+        """``fs``: Emscripten's FS of Pyodide; ``once`` wraps a Python callable for JavaScript to call once
+        (pyodide.ffi.create_once_callable by default)."""
         self._fs = fs
+        self._once = once
         self._copying = False
         self._again = False
-        self.last_error: str | None = None
+        self.failed: Callable[[str], None] = lambda text: None
 
     async def open(self, path: str) -> None:
         """Mount ``path`` on IndexedDB and fill it with what was kept there."""
@@ -56,41 +61,43 @@ class BrowserStorage:
     async def _copy(self) -> None:
         while True:
             self._again = False
-            self.last_error = await self._sync(populate=False)
+            error = await self._sync(populate=False)
+            if error:
+                self.failed(t("browser.not_kept", error=error))
             if not self._again:
                 self._copying = False
                 return
 
     def _sync(self, *, populate: bool) -> asyncio.Future:
-        from pyodide.ffi import create_once_callable
-
+        once = self._once
+        if once is None:
+            from pyodide.ffi import create_once_callable as once
         done = asyncio.get_running_loop().create_future()
 
         def finished(error=None) -> None:  # a JavaScript error, or nothing
             if not done.done():
                 done.set_result(str(error) if error else None)
 
-        self._fs.syncfs(populate, create_once_callable(finished))
+        self._fs.syncfs(populate, once(finished))
         return done
-
-
-async def open_store() -> tuple[GameStore, str | None]:
-    """The games of this device, and the line the start screen says about where they are kept (or None)."""
-    if IN_BROWSER:
-        import pyodide_js
-
-        kept = BrowserStorage(pyodide_js.FS)
-        await kept.open(BROWSER_DATA)
-        return GameStore(BROWSER_DATA, after_write=kept.written), t("browser.kept")
-    folder = os.environ.get("FLET_APP_STORAGE_DATA")  # set by Flet in a phone app
-    return (GameStore(folder) if folder else GameStore()), None
 
 
 async def main(page: ft.Page) -> None:
     """One session of the app on the device; a data folder that cannot be used is said so on the screen."""
+    kept = None
     try:
-        store, keeping = await open_store()
+        if IN_BROWSER:
+            import pyodide_js
+
+            kept = BrowserStorage(pyodide_js.FS)
+            await kept.open(BROWSER_DATA)
+            store, keeping = GameStore(BROWSER_DATA, after_write=kept.written), t("browser.kept")
+        else:
+            folder = os.environ.get("FLET_APP_STORAGE_DATA")  # set by Flet in a phone app
+            store, keeping = (GameStore(folder) if folder else GameStore()), None
     except StorageError as error:
         page.add(ft.SafeArea(content=ft.Text(str(error), color=ft.Colors.ERROR)))
         return
-    start_page(page, store, keeping=keeping)
+    session = start_page(page, store, keeping=keeping)
+    if kept is not None:
+        kept.failed = session.tell

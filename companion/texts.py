@@ -39,6 +39,8 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "publish.target_is_file": "cannot publish into {path}: it is a file; give a folder",
     "publish.target_not_empty": "cannot publish into {path}: it holds files that are not a Bidwell build; give an "
                                 "empty or new folder, or one an earlier 'bidwell publish' wrote",
+    "browser.not_kept": "The last change could not be kept in this browser's storage ({error}); Bidwell tries "
+                        "again with the next one. Export the game to keep a copy.",
     "browser.unreadable": "The games kept in this browser could not be read ({error}). Nothing was changed; "
                           "reload the page to try again.",
     # new game

@@ -168,6 +168,10 @@ class Session:
         if collected:
             self.banner.lines = (*self.banner.lines, *(t("notice.storage", text=notice.text) for notice in collected))
 
+    def tell(self, text: str) -> None:
+        """Show ``text`` in this tab's notices (what happened to the games outside any tap)."""
+        self.banner.lines = (*self.banner.lines, text)
+
     def game(self, game_id: str) -> GameHandle:
         """The open game ``game_id`` (opened from the store the first time); StorageError if it cannot be read."""
         handle = self.games.get(game_id)
