@@ -9,11 +9,10 @@ import unicodedata
 from pathlib import Path
 
 from companion.cli import fail, say, to_json
-from companion.history import GameStore, GameSummary, default_data_folder
+from companion.history import GameStore, GameSummary, default_data_folder, records_in
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.errors import BidwellError
-from scoring.record import parse_record
 from scoring.text import escaped, json_escaped
 
 
@@ -100,17 +99,11 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
     unreadable: list[str] = []
     for name in args.files:
         try:
-            data = parse_record(Path(name).read_bytes())
+            records += records_in(name, Path(name).read_bytes())
         except OSError as error:
             unreadable.append(t("cli.unreadable", path=name, detail=error.strerror or error))
-            continue
         except BidwellError as error:
             unreadable.append(f"{name}: {error}")
-            continue
-        if isinstance(data, list):
-            records += [(t("cli.record_in", path=name, number=n), item) for n, item in enumerate(data, start=1)]
-        else:
-            records.append((name, data))
     report = store.import_records(records)
     lines = [t("cli.new", id=game_id) for game_id in report.new]
     lines += [t("cli.existing", id=game_id) for game_id in report.existing]

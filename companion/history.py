@@ -68,7 +68,7 @@ from scoring.game import (
     action_from_dict,
     action_to_dict,
 )
-from scoring.record import game_from_record, record_from_game
+from scoring.record import game_from_record, parse_record, record_from_game
 
 DATA_ENV = "BIDWELL_DATA"
 PAGE_SIZE = 50
@@ -183,6 +183,17 @@ class ExportReport:
     records: list[dict[str, Any]] = field(default_factory=list)
     partial: list[tuple[str, str]] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+def records_in(name: str, raw: bytes) -> list[tuple[str, object]]:
+    """The records the file ``name`` holds (one, or an array of them), each named as messages name it, for
+    :meth:`GameStore.import_records`; :class:`BidwellError` if the file is not JSON records."""
+    from companion.texts import t
+
+    data = parse_record(raw)
+    if isinstance(data, list):
+        return [(t("cli.record_in", path=name, number=number), item) for number, item in enumerate(data, start=1)]
+    return [(name, data)]
 
 
 def summarize(game_id: str, game: Game, created: str, damage: str | None = None) -> GameSummary:

@@ -217,6 +217,9 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "history.coin_pending": "tied, coin flip to make",
     "history.settle": "Flip the coin",
     "history.export": "Record",
+    "history.import": "Import records (JSON)",
+    "history.imported": {"one": "1 game imported.", "other": "{count} games imported."},
+    "history.import_known": {"one": "1 was already here.", "other": "{count} were already here."},
     # lan
     "lan.pin_title": "Enter the PIN shown on the host",
     "lan.pin_label": "PIN",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.history import GameStore, GameSummary, SavedGame, fold
+from companion.history import GameStore, GameSummary, SavedGame, fold, records_in
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
@@ -1123,6 +1123,30 @@ class HistoryModel:
     def cancel_delete(self) -> None:
         """Keep the game."""
         self.pending_delete = None
+
+    def import_files(self, files: Sequence[tuple[str, bytes]]) -> list[str]:
+        """Keep the games in these record files (name and content, as ``bidwell import`` reads them); returns the
+        ids of the new games. The message says how many were new, how many were already here, and each file or
+        record refused and why."""
+        records: list[tuple[str, object]] = []
+        refused: list[str] = []
+        for name, raw in files:
+            try:
+                records += records_in(name, raw)
+            except BidwellError as error:
+                refused.append(f"{name}: {error}")
+        try:
+            report = self.store.import_records(records)
+        except StorageError as error:
+            self.message = _refusal(error)
+            return []
+        refused += [f"{where}: {reason}" for where, reason in report.refused]
+        lines = [t("history.imported", count=len(report.new))]
+        if report.existing:
+            lines.append(t("history.import_known", count=len(report.existing)))
+        self.message = Message("\n".join(lines + refused), error=bool(refused))
+        self.refresh()
+        return report.new
 
 
 def past_game_card(summary: GameSummary) -> PastGameCard:

@@ -835,3 +835,24 @@ def test_a_hand_of_a_finished_game_can_be_corrected_with_its_cards(store):
     assert correction.save()
     # Anna bid 10 and took 10: 10 + 10, and three +5 cards: 35. Béla bid 0 and took 0: +10 in Rage.
     assert model.state.hands[0].points == (35, 10)
+
+
+def test_importing_record_files_says_what_was_new_known_and_refused(store):
+    played = store.start(Game.new("rage", ["Anna", "Béla"]))
+    known = json.dumps(store.export(played.id)).encode()
+    rage = {"format": 1, "game": "rage", "players": ["Zoë", "Noor", "Csilla"], "first_dealer": 0,
+            "hands": [{"bids": [10, 0, 0], "tricks": [10, 0, 0]}]}
+    herrlof = {"format": 1, "game": "herrlof", "players": ["Zoë", "Noor"], "first_dealer": 1, "hands": []}
+    history = HistoryModel(store)
+    new = history.import_files([
+        ("known.json", known),
+        ("two.json", json.dumps([rage, {**herrlof, "players": ["Zoë"]}]).encode()),
+        ("notes.json", b"shopping list"),
+        ("herrlof.json", json.dumps(herrlof).encode()),
+    ])
+    assert len(new) == 2 and {s.game for s in store.history().items if s.id in new} == {"rage", "herrlof"}
+    lines = history.view().message.text.splitlines()
+    assert lines[:2] == ["2 games imported.", "1 was already here."]
+    assert lines[2].startswith("notes.json: ") and lines[3].startswith("two.json: record 2: ")
+    assert len(lines) == 4 and history.view().message.error
+    assert {card.id for card in history.view().cards} == {played.id, *new}

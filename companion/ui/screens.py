@@ -318,6 +318,16 @@ def History(listing: Listing) -> ft.Control:
         Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
                lambda value: change(lambda: model.set_filters(game=value or None)), key="game"),
     ]
+    async def import_records(_: object) -> None:
+        files = await ft.FilePicker().pick_files(allowed_extensions=["json"], allow_multiple=True, with_data=True)
+        if files:
+            imported: list[str] = []
+            change(lambda: imported.extend(model.import_files([(file.name, file.bytes or b"") for file in files])))
+            for game_id in imported:  # other screens' lists of games show them too
+                session.announce(game_id, 0)
+
+    controls.append(wide(ft.OutlinedButton(t("history.import"), icon=ft.Icons.UPLOAD_FILE, key="import",
+                                           on_click=import_records)))
     controls += said(view.message)
     if not view.cards:
         controls.append(ft.Text(t("history.empty")))
