@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 # As long as an action may take (the pages' default): on a busy machine an answer can take more than
 # expect's own 5 seconds to come back from the server and be drawn.
@@ -14,11 +14,17 @@ expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def playwright() -> Iterator[Playwright]:
+    """The one Playwright of the run (a second one cannot start beside it)."""
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -2,11 +2,13 @@
 
 Built with every download blocked, served by ``python -m http.server`` on 127.0.0.1 (every other host is
 unreachable for this Chromium), played, reloaded, the browser closed and opened again on the same profile,
-and at last the server stopped: the game is still there, goes on to its end, and its sheet downloads.
+and at last the server stopped: the game is still there, goes on to its end, its sheet downloads, and a
+record from a computer is imported.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, chromium, free_port
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from pypdf import PdfReader
 from test_games import bid, new_game, score, took
 
@@ -65,65 +67,81 @@ def open_app(playwright, profile: Path, url: str, name: str) -> Phone:
     return phone
 
 
-def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_server(site, tmp_path):
+def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_server(playwright, site, tmp_path):
     server = StaticServer(site)
     profile = tmp_path / "profile"
+    phone = None
     try:
-        with sync_playwright() as playwright:
-            phone = open_app(playwright, profile, server.url, "published")
-            phone.see("Your games are kept in this browser")
-            # The browser offers to install it: the manifest and the service worker pass Chrome's checks.
-            installability = phone.page.context.new_cdp_session(phone.page).send("Page.getInstallabilityErrors")
-            assert installability["installabilityErrors"] == [], installability
-            manifest = phone.page.evaluate("fetch('manifest.json').then(answer => answer.json())")
-            assert manifest["name"] == "Bidwell" and manifest["display"] == "standalone"
-            # Every file is kept before the first game starts.
-            phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
-            phone.shot("start")
+        phone = open_app(playwright, profile, server.url, "published")
+        phone.see("Your games are kept in this browser")
+        # The browser offers to install it: the manifest and the service worker pass Chrome's checks.
+        installability = phone.page.context.new_cdp_session(phone.page).send("Page.getInstallabilityErrors")
+        assert installability["installabilityErrors"] == [], installability
+        manifest = phone.page.evaluate("fetch('manifest.json').then(answer => answer.json())")
+        assert manifest["name"] == "Bidwell" and manifest["display"] == "standalone"
+        # Every file is kept before the first game starts.
+        phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+        phone.shot("start")
 
-            new_game(phone, "Herrlof", ["Anna", "さくら"], first_dealer="Anna")
-            bid(phone, "さくら", 4, private=True)
-            bid(phone, "Anna", 11, private=True)
-            took(phone, ("さくら", 4))
-            # Anna 11 + 10 = 21; さくら 4 + 5 (exactly 4) + 10 = 19.
-            score(phone, 1, 15, "Tricks 15; between 12 and 15 allowed")
-            phone.see_exactly("Anna leads with 21")
+        new_game(phone, "Herrlof", ["Anna", "さくら"], first_dealer="Anna")
+        bid(phone, "さくら", 4, private=True)
+        bid(phone, "Anna", 11, private=True)
+        took(phone, ("さくら", 4))
+        # Anna 11 + 10 = 21; さくら 4 + 5 (exactly 4) + 10 = 19.
+        score(phone, 1, 15, "Tricks 15; between 12 and 15 allowed")
+        phone.see_exactly("Anna leads with 21")
 
-            phone.reload()  # the page opens where it was: the game, from what the browser kept
-            phone.see_exactly("Hand 2 · race to 50")
-            phone.see_exactly("Anna leads with 21")
-            phone.see_exactly("Hand the phone to Anna")
-            phone.page.context.close()
+        phone.reload()  # the page opens where it was: the game, from what the browser kept
+        phone.see_exactly("Hand 2 · race to 50")
+        phone.see_exactly("Anna leads with 21")
+        phone.see_exactly("Hand the phone to Anna")
+        phone.page.context.close()
 
-            phone = open_app(playwright, profile, server.url, "published-relaunched")
-            server.stop()
-            phone.reload()
-            phone.shot("offline")
-            phone.tap("Herrlof · hand 2 · Anna, さくら")
-            bid(phone, "Anna", 3, private=True)
-            bid(phone, "さくら", 12, private=True)
-            took(phone, ("Anna", 3))
-            # Anna 3 + 5 (exactly 3) + 10 = 18: 39; さくら is given the 12 left, her bid: 12 + 10 = 22: 41.
-            score(phone, 2, 15, "Tricks 15; between 12 and 15 allowed")
-            phone.see_exactly("さくら leads with 41")
-            bid(phone, "さくら", 0, private=True)
-            bid(phone, "Anna", 15, private=True)
-            took(phone, ("さくら", 0))
-            # Anna 15 + 10 = 25: 64; さくら 0 + 10 = 10: 51. Both past 50: the higher total wins.
-            phone.see_exactly("Tricks 15; between 12 and 15 allowed")
-            phone.tap("Score the hand")
-            phone.see_exactly("Game over")
-            phone.see_exactly("Anna wins!")
-            phone.see_exactly("1. Anna: 64")
-            phone.see_exactly("2. さくら: 51")
-            phone.shot("game-over-offline")
+        phone = open_app(playwright, profile, server.url, "published-relaunched")
+        server.stop()
+        phone.reload()
+        phone.shot("offline")
+        phone.tap("Herrlof · hand 2 · Anna, さくら")
+        bid(phone, "Anna", 3, private=True)
+        bid(phone, "さくら", 12, private=True)
+        took(phone, ("Anna", 3))
+        # Anna 3 + 5 (exactly 3) + 10 = 18: 39; さくら is given the 12 left, her bid: 12 + 10 = 22: 41.
+        score(phone, 2, 15, "Tricks 15; between 12 and 15 allowed")
+        phone.see_exactly("さくら leads with 41")
+        bid(phone, "さくら", 0, private=True)
+        bid(phone, "Anna", 15, private=True)
+        took(phone, ("さくら", 0))
+        # Anna 15 + 10 = 25: 64; さくら 0 + 10 = 10: 51. Both past 50: the higher total wins.
+        phone.see_exactly("Tricks 15; between 12 and 15 allowed")
+        phone.tap("Score the hand")
+        phone.see_exactly("Game over")
+        phone.see_exactly("Anna wins!")
+        phone.see_exactly("1. Anna: 64")
+        phone.see_exactly("2. さくら: 51")
+        phone.shot("game-over-offline")
 
-            with phone.page.expect_download() as download:
-                phone.tap("Save the score sheet (PDF)")
-            sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
-                             for page in PdfReader(download.value.path()).pages)
-            assert sheet.startswith("Herrlof: scores 2 players"), sheet
-            assert "Anna wins!" in sheet, sheet
-            phone.page.context.close()
+        with phone.page.expect_download() as download:
+            phone.tap("Save the score sheet (PDF)")
+        sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
+                         for page in PdfReader(download.value.path()).pages)
+        assert sheet.startswith("Herrlof: scores 2 players"), sheet
+        assert "Anna wins!" in sheet, sheet
+
+        # A game recorded elsewhere (a computer's `bidwell export`) comes in from a file.
+        record = tmp_path / "from-the-computer.json"
+        record.write_text(json.dumps({"format": 1, "game": "rage", "players": ["Zoë", "Noor", "Csilla"],
+                                      "first_dealer": 0, "hands": [{"bids": [10, 0, 0], "tricks": [10, 0, 0]}]}))
+        phone.tap("Start screen")
+        phone.tap("Past games")
+        with phone.page.expect_file_chooser() as chooser:
+            phone.tap("Import records (JSON)")
+        chooser.value.set_files(record)
+        phone.see_exactly("1 game imported.")
+        # Its card: hand 2 to play; Zoë 10 tricks and 10 for the exact bid, the others 0 and 10.
+        card = phone.page.get_by_role("group", name=re.compile(r"^Rage · hand 2 .* Zoë 20 · Noor 10 · Csilla 10$"))
+        expect(card).to_be_visible()
+        phone.shot("imported-offline")
     finally:
+        if phone is not None:
+            phone.page.context.close()  # the profile's browser, so the next launch of it can start
         server.stop()
