@@ -4,6 +4,7 @@ Emscripten's file system that answers each copy when the test says so."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -35,6 +36,13 @@ class FakeFS:
             self.copies.append(callback)
 
 
+def run(coroutine):
+    """Run ``coroutine`` on an event loop of its own thread (the browser tests' Playwright keeps one running in
+    this thread for the rest of the run)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 async def settle():
     for _ in range(5):
         await asyncio.sleep(0)
@@ -46,7 +54,7 @@ def storage(fs: FakeFS) -> BrowserStorage:
 
 def test_the_folder_is_mounted_and_read_before_the_games_are_opened(tmp_path):
     fs = FakeFS()
-    asyncio.run(storage(fs).open(str(tmp_path / "bidwell")))
+    run(storage(fs).open(str(tmp_path / "bidwell")))
     assert fs.mounted == [("IDBFS", str(tmp_path / "bidwell"))] and fs.populated == 1
     assert (tmp_path / "bidwell").is_dir()
 
@@ -55,7 +63,7 @@ def test_a_storage_that_cannot_be_read_is_said_and_nothing_opened(tmp_path):
     fs = FakeFS()
     fs.syncfs = lambda populate, callback: callback("QuotaExceededError")
     with pytest.raises(StorageError, match=r"could not be read \(QuotaExceededError\)"):
-        asyncio.run(storage(fs).open(str(tmp_path / "bidwell")))
+        run(storage(fs).open(str(tmp_path / "bidwell")))
 
 
 def test_copies_never_overlap_and_writes_during_a_copy_are_copied_once_after_it():
@@ -79,7 +87,7 @@ def test_copies_never_overlap_and_writes_during_a_copy_are_copied_once_after_it(
         await settle()
         assert fs.started == 3
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_copy_that_fails_is_told_and_the_next_write_copies_again():
@@ -98,4 +106,4 @@ def test_a_copy_that_fails_is_told_and_the_next_write_copies_again():
         await settle()
         assert fs.started == 2
 
-    asyncio.run(scenario())
+    run(scenario())
