@@ -234,10 +234,16 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
         add(typed.current)
         await e.control.focus()
 
+    field: ft.Ref[ft.TextField] = ft.Ref()
+
+    async def add_tapped() -> None:
+        add(typed.current)
+        await field.current.focus()  # as after Enter: the cursor waits in the field for the next name
+
     return ft.Row([
         ft.TextField(label=t("setup.add_label"), hint_text=t("setup.add_hint"), value="" if clearing else None,
-                     expand=True, on_change=changed, on_submit=submitted, key="name"),
-        icon_button(ft.Icons.PERSON_ADD, t("setup.add"), lambda: add(typed.current), key="add"),
+                     expand=True, on_change=changed, on_submit=submitted, key="name", ref=field),
+        icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add_tapped, key="add"),
     ])
 
 

@@ -8,6 +8,7 @@ Every tap target is at least :data:`TAP` logical pixels each way.
 from __future__ import annotations
 
 import functools
+import inspect
 import logging
 from collections.abc import Callable
 
@@ -95,7 +96,8 @@ def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *
                 key: str | None = None) -> ft.Control:
     """An icon button that screen readers (and the browser tests) know by ``label``."""
     # Material's icon buttons keep a 48 x 48 tap target around their 40-pixel look.
-    return ft.Semantics(content=ft.IconButton(icon, on_click=lambda _: on_click(), disabled=disabled),
+    handler = on_click if inspect.iscoroutinefunction(on_click) else lambda _: on_click()
+    return ft.Semantics(content=ft.IconButton(icon, on_click=handler, disabled=disabled),
                         label=label, button=True, disabled=disabled, key=key)
 
 
