@@ -38,6 +38,7 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
 ]
 START_SECONDS = 60
+NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 # Flutter's web engine listens to a text field's typing only once the app has taken the focus there and shown
 # its cursor, a few frames after the browser focused the field; keys pressed in between are overwritten. A
@@ -182,6 +183,13 @@ class Phone:
         expect(field).to_be_focused()
         expect(field).to_have_attribute("data-takes-typing", "")
 
+    def see_typed(self, field: Locator, text: str) -> None:
+        """``field`` shows ``text``, on the screen too: the page holds a typed key at once, Flutter draws it a
+        frame or two later, and a tap on another control before that was seen dropped by Flutter's web engine
+        (its semantic tap lost, the DOM events all there), where no thumb is that quick."""
+        expect(field).to_have_value(text)
+        self.page.evaluate(NEXT_TWO_FRAMES)
+
     def enter_lines(self, label: str, lines: Iterable[str]) -> Locator:
         """Tap the field ``label`` once, then type each line and Enter, as on a phone whose keyboard stays up.
 
@@ -223,7 +231,7 @@ class Phone:
         """
         previous, same = self.page.screenshot(), 0
         for _ in range(60):
-            self.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            self.page.evaluate(NEXT_TWO_FRAMES)
             image = self.page.screenshot()
             same = same + 1 if image == previous else 0
             previous = image

@@ -55,6 +55,7 @@ def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     expect(field).to_have_value("")
     phone.see_cursor_in(field)
     phone.page.keyboard.type(pin)
+    phone.see_typed(field, pin)
     phone.tap("Open")
     phone.see_exactly("Join from another phone")
     expect(phone.button("New game")).to_be_visible()
