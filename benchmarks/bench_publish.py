@@ -14,13 +14,9 @@ alternating the two apps.
 from __future__ import annotations
 
 import argparse
-import gzip
-import io
 import shutil
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from importlib import metadata
@@ -28,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 
-from phone import CHROMIUM_ARGS, PHONE, chromium, free_port
+from phone import CHROMIUM_ARGS, PHONE, StaticServer, chromium
 from playwright.sync_api import sync_playwright
 
 from companion import publish as publishing
@@ -64,48 +60,34 @@ def minimal_site(bidwell_site: Path, folder: Path) -> Path:
     """Bidwell's published folder with a one-button Flet app in place of Bidwell (and Flet's packages only)."""
     shutil.copytree(bidwell_site, folder)
     (folder / publishing.SERVICE_WORKER).unlink()
-    flet_packages = [metadata.distribution(name) for name in ("flet", "msgpack", "repath", "six")]
-    with open(folder / "app.tar.gz", "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as packed, \
-            tarfile.open(fileobj=packed, mode="w") as archive:
-        for name, text in (("main.py", MINIMAL_APP), ("requirements.txt", "\n")):
-            data = text.encode()
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-        for distribution in flet_packages:
-            for entry in distribution.files or []:
-                name = str(entry)
-                path = Path(distribution.locate_file(entry))
-                if (path.is_file() and ".dist-info" not in name.split("/")[0] and "__pycache__" not in name
-                        and not name.endswith((".so", ".pyi")) and not name.startswith("..")):
-                    archive.add(path, f"__pypackages__/{name}")
-    publishing._write_service_worker(folder)
+    with publishing.app_archive(folder / "app.tar.gz") as archive:
+        publishing.add_text(archive, "main.py", MINIMAL_APP)
+        publishing.add_text(archive, "requirements.txt", "\n")
+        for name in ("flet", "msgpack", "repath", "six"):
+            publishing.add_package(archive, metadata.distribution(name))
+    publishing.write_service_worker(folder)
     return folder
 
 
 def usable_ms(playwright, site: Path, button: str, profile: Path) -> tuple[float, float]:
     """Navigation start to ``button`` on a first visit, then on a reload with the server gone."""
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site),
-                               str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    server.stdout.readline()
+    server = StaticServer(site)
     context = playwright.chromium.launch_persistent_context(
         profile, executable_path=chromium(), args=CHROMIUM_ARGS, viewport=PHONE, has_touch=True)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(f"window.__button = {button!r};" + WATCH)
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(server.url)
         page.wait_for_function("window.__usable !== undefined", timeout=180_000)
         first = page.evaluate("window.__usable")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
-        server.kill()
-        server.wait()
+        server.stop()
         page.reload()
         page.wait_for_function("window.__usable !== undefined", timeout=180_000)
         return first, page.evaluate("window.__usable")
     finally:
         context.close()
-        server.kill()
+        server.stop()
 
 
 def main() -> None:

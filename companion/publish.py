@@ -9,6 +9,7 @@ neither does the app: a service worker keeps every file of the folder in the bro
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import io
@@ -17,6 +18,7 @@ import re
 import shutil
 import tarfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -91,7 +93,7 @@ def publish(target: Path | str) -> Published:
         shutil.copytree(client, staging, ignore=_unused_in(client))
         _write_app(staging, packages)
         _brand(staging, client)
-        build = _write_service_worker(staging)
+        build = write_service_worker(staging)
         (staging / BUILD_MARK).write_text(json.dumps({"build": build}) + "\n", encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -174,12 +176,9 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
     import scoring
     from scoring.definitions import templates_dir
 
-    # Nothing of the moment of the build goes in (times, owners), so the same app is the same build, and a
-    # phone's service worker fetches nothing again for a build that changed nothing.
-    with open(folder / "app.tar.gz", "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as packed, \
-            tarfile.open(fileobj=packed, mode="w", format=tarfile.GNU_FORMAT) as archive:
-        _add_text(archive, ENTRY, ENTRY_TEXT)
-        _add_text(archive, "requirements.txt", "\n")
+    with app_archive(folder / "app.tar.gz") as archive:
+        add_text(archive, ENTRY, ENTRY_TEXT)
+        add_text(archive, "requirements.txt", "\n")
         for package in (companion, scoring):
             root = Path(package.__file__).parent
             for path in sorted(root.rglob("*")):
@@ -191,17 +190,32 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
                 archive.add(path, f"scoring/templates/{path.relative_to(templates_dir()).as_posix()}",
                             filter=_timeless)
         for distribution in packages:
-            for file in distribution.files or []:
-                name = str(file)
-                top = name.split("/")[0]
-                if (top.endswith(".dist-info") or name.startswith("..") or "__pycache__" in name
-                        or name.endswith((".so", ".pyd", ".pyi")) or top in ("bin", "docs")):
-                    continue
-                path = Path(distribution.locate_file(file))
-                if path.is_file():
-                    archive.add(path, f"__pypackages__/{name}", filter=_timeless)
+            add_package(archive, distribution)
         for name, text in PIL_STAND_IN.items():
-            _add_text(archive, f"__pypackages__/{name}", text)
+            add_text(archive, f"__pypackages__/{name}", text)
+
+
+@contextlib.contextmanager
+def app_archive(path: Path) -> Iterator[tarfile.TarFile]:
+    """A new ``app.tar.gz`` to add to. Nothing of the moment of the build goes in (times, owners), so the same
+    app is the same build, and a phone's service worker fetches nothing again for a build that changed nothing."""
+    with open(path, "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as packed, \
+            tarfile.open(fileobj=packed, mode="w", format=tarfile.GNU_FORMAT) as archive:
+        yield archive
+
+
+def add_package(archive: tarfile.TarFile, distribution: metadata.Distribution) -> None:
+    """Put an installed distribution's Python files into ``__pypackages__`` (which Flet's Python worker puts on
+    the path): not its metadata, caches, compiled modules, type stubs, scripts or documents."""
+    for file in distribution.files or []:
+        name = str(file)
+        top = name.split("/")[0]
+        if (top.endswith(".dist-info") or name.startswith("..") or "__pycache__" in name
+                or name.endswith((".so", ".pyd", ".pyi")) or top in ("bin", "docs")):
+            continue
+        path = Path(distribution.locate_file(file))
+        if path.is_file():
+            archive.add(path, f"__pypackages__/{name}", filter=_timeless)
 
 
 def _timeless(member: tarfile.TarInfo) -> tarfile.TarInfo:
@@ -212,7 +226,8 @@ def _timeless(member: tarfile.TarInfo) -> tarfile.TarInfo:
     return member
 
 
-def _add_text(archive: tarfile.TarFile, name: str, text: str) -> None:
+def add_text(archive: tarfile.TarFile, name: str, text: str) -> None:
+    """Put ``text`` into the archive as the file ``name``."""
     data = text.encode("utf-8")
     info = tarfile.TarInfo(name)
     info.size = len(data)
@@ -255,7 +270,7 @@ def _brand(folder: Path, client: Path) -> None:
     patch_font_manifest_json(str(folder / "assets" / "FontManifest.json"))
 
 
-def _write_service_worker(folder: Path) -> str:
+def write_service_worker(folder: Path) -> str:
     """Write the service worker that keeps every file of the build; returns the build's name (its files' hash)."""
     files = sorted(name for path in folder.rglob("*")
                    if path.is_file() and (name := path.relative_to(folder).as_posix()) != SERVICE_WORKER)

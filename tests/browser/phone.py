@@ -123,6 +123,23 @@ class Server:
             self.process.wait(timeout=10)
 
 
+class StaticServer:
+    """``python -m http.server`` serving a folder (a published Bidwell), as any static host would."""
+
+    def __init__(self, folder: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(self.port)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self.process.stdout.readline()  # "Serving HTTP on 127.0.0.1 port …": it listens
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+
 class Phone:
     """One browser tab at a phone's size, touched as a phone is (no mouse, so no hover tooltips): it taps
     once, types once, and looks."""

@@ -12,11 +12,10 @@ import json
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, chromium, free_port
+from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, StaticServer, chromium
 from playwright.sync_api import expect
 from pypdf import PdfReader
 from test_games import bid, new_game, score, took
@@ -35,23 +34,6 @@ def site(tmp_path) -> Path:
     assert built.returncode == 0, built.stderr
     assert re.match(rf"Bidwell is published in {re.escape(str(folder))}: \d+ files", built.stdout), built.stdout
     return folder
-
-
-class StaticServer:
-    """``python -m http.server`` serving the published folder, as any static host would."""
-
-    def __init__(self, folder: Path):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(self.port)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )
-        self.process.stdout.readline()  # "Serving HTTP on 127.0.0.1 port …": it listens
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
 
 
 def open_app(playwright, profile: Path, url: str, name: str) -> Phone:
