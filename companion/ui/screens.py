@@ -11,17 +11,7 @@ from companion.lan import PinAnswer
 from companion.storage import StorageError
 from companion.texts import t
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import (
-    NoticeBar,
-    download,
-    heading,
-    icon_button,
-    part,
-    said,
-    screen,
-    use_stable,
-    wide,
-)
+from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
 from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
 
 log = logging.getLogger(__name__)
@@ -229,21 +219,20 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
         typed.current = e.control.value or ""
         report_typed(typed.current)
 
-    async def submitted(e: ft.ControlEvent) -> None:
-        typed.current = e.control.value or ""
-        add(typed.current)
-        await e.control.focus()
-
     field: ft.Ref[ft.TextField] = ft.Ref()
 
-    async def add_tapped() -> None:
+    async def add_typed() -> None:
         add(typed.current)
-        await field.current.focus()  # as after Enter: the cursor waits in the field for the next name
+        await field.current.focus()  # Enter or the Add button: the cursor waits in the field for the next name
+
+    async def submitted(e: ft.ControlEvent) -> None:
+        typed.current = e.control.value or ""
+        await add_typed()
 
     return ft.Row([
         ft.TextField(label=t("setup.add_label"), hint_text=t("setup.add_hint"), value="" if clearing else None,
                      expand=True, on_change=changed, on_submit=submitted, key="name", ref=field),
-        icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add_tapped, key="add"),
+        icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add_typed, key="add"),
     ])
 
 
