@@ -38,6 +38,7 @@ BROWSER = {
 LEFT_OUT = {
     "flet-web": "the server's copy of the client the folder already is",
     "uvicorn": "the web server",
+    "starlette": "the web server's framework",
     "orjson": "compiled; the storage reads with the standard JSON reader without it",
     "pillow": "compiled; reportlab only imports it, and a stand-in satisfies that (the sheets hold no pictures)",
 }
@@ -52,6 +53,8 @@ UNUSED_CLIENT_FILES = re.compile(
     r"|canvaskit/(skwasm|skwasm_heavy|wimp)\.(js|wasm)|canvaskit/experimental_webparagraph/.*"
     r"|pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|package\.json|.*\.d\.ts))"
 )
+BASE_PATH = re.compile(r"/?([A-Za-z0-9._~-]+/)*[A-Za-z0-9._~-]*/?")
+"""An address path the page's ``<base href>`` can be: folder names of URL-safe characters."""
 SERVICE_WORKER = "flutter_service_worker.js"
 """The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
 ENTRY = "main.py"
@@ -78,11 +81,13 @@ class Published:
     seconds: float
 
 
-def publish(target: Path | str) -> Published:
-    """Write the app into ``target`` as a static, offline, installable web app; :class:`PublishError` if
-    something it needs is not installed or ``target`` holds other files. ``target`` is replaced only once the
-    new build is complete."""
+def publish(target: Path | str, *, base_path: str = "/") -> Published:
+    """Write the app into ``target`` as a static, offline, installable web app, to be served at ``base_path``
+    (``/`` for a site's root, ``/bidwell/`` for a folder of it); :class:`PublishError` if something it needs is
+    not installed or ``target`` holds other files. ``target`` is replaced only once the new build is complete."""
     started = time.perf_counter()
+    if not BASE_PATH.fullmatch(base_path) or {".", ".."} & set(base_path.split("/")):
+        raise PublishError(t("publish.bad_base", base=base_path))
     target = Path(target).absolute()
     _check_target(target)
     client = _client_folder()
@@ -92,7 +97,7 @@ def publish(target: Path | str) -> Published:
     try:
         shutil.copytree(client, staging, ignore=_unused_in(client))
         _write_app(staging, packages)
-        _brand(staging, client)
+        _brand(staging, client, base_path)
         build = write_service_worker(staging)
         (staging / BUILD_MARK).write_text(json.dumps({"build": build}) + "\n", encoding="utf-8")
     except BaseException:
@@ -235,7 +240,7 @@ def add_text(archive: tarfile.TarFile, name: str, text: str) -> None:
     archive.addfile(info, io.BytesIO(data))
 
 
-def _brand(folder: Path, client: Path) -> None:
+def _brand(folder: Path, client: Path, base_path: str) -> None:
     """Bidwell's name, words, icons and font where Flet's client has its own."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
@@ -250,7 +255,7 @@ def _brand(folder: Path, client: Path) -> None:
     pyodide_version = json.loads((client / "pyodide" / "pyodide-lock.json").read_text("utf-8"))["info"].get(
         "version") or "bundled"
     patch_index_html(
-        index_path=str(index), base_href="/", app_name=t("app.title"), app_description=t("app.tagline"),
+        index_path=str(index), base_href=base_path, app_name=t("app.title"), app_description=t("app.tagline"),
         pyodide=True, pyodide_script_path=ENTRY, pyodide_version=pyodide_version, app_package_url="app.tar.gz",
         web_renderer=WebRenderer.CANVAS_KIT, route_url_strategy=RouteUrlStrategy.PATH, no_cdn=True,
     )

@@ -128,3 +128,17 @@ def test_the_command_says_what_it_wrote_and_refuses_with_one_line(tmp_path):
                              timeout=120)
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.startswith("error: cannot publish into ") and refused.stderr.count("\n") == 1
+
+
+def test_a_build_for_a_folder_of_a_site_names_that_folder_as_its_base(tmp_path):
+    page = (publish(tmp_path / "sub", base_path="/games/bidwell").folder / "index.html").read_text("utf-8")
+    assert '<base href="/games/bidwell/">' in page
+    # The worker, the manifest and the app's files are asked for relative to it, so they stay in the folder.
+    assert 'register("flutter_service_worker.js?v=' in page
+
+
+@pytest.mark.parametrize("base", ["/a b/", '/x"/', "/../up/", "https://example.org/"])
+def test_a_base_that_is_not_an_address_path_is_refused_before_anything_is_written(tmp_path, base):
+    with pytest.raises(PublishError, match=r"give one like / or /bidwell/"):
+        publish(tmp_path / "site", base_path=base)
+    assert not (tmp_path / "site").exists()
