@@ -82,6 +82,14 @@ class BrowserStorage:
         return done
 
 
+def _keeping_text() -> str:
+    """What the start screen says of keeping: the app itself is kept for offline use only on a secure address
+    (https, or this device's own); on plain http the browser runs no service worker."""
+    import js
+
+    return "browser.kept" if getattr(js, "isSecureContext", True) else "browser.kept_online_only"
+
+
 async def main(page: ft.Page) -> None:
     """One session of the app on the device; a data folder that cannot be used is said so on the screen."""
     kept = None
@@ -91,7 +99,7 @@ async def main(page: ft.Page) -> None:
 
             kept = BrowserStorage(pyodide_js.FS)
             await kept.open(BROWSER_DATA)
-            store, keeping = GameStore(BROWSER_DATA, after_write=kept.written), t("browser.kept")
+            store, keeping = GameStore(BROWSER_DATA, after_write=kept.written), t(_keeping_text())
         else:
             folder = os.environ.get("FLET_APP_STORAGE_DATA")  # set by Flet in a phone app
             store, keeping = (GameStore(folder) if folder else GameStore()), None
