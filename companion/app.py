@@ -54,7 +54,7 @@ def App(session: Session, pin_session) -> list[ft.View]:
 
 
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
-               keeping: str | None = None) -> Session:
+               phone_app_url: str | None = None, keeping: str | None = None) -> Session:
     """Set up one tab (a Flet session): its look, its session, and the screens; returns the session. ``keeping``
     is said on the start screen: where the games are kept, when that is not plain (in a browser)."""
     page.title = t("app.title")
@@ -63,7 +63,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
     page.theme = ft.Theme(font_family=FONT)
     page.dark_theme = ft.Theme(font_family=FONT)
-    session = Session(store, paper="letter" if _uses_letter(page) else "a4", join_url=join_url, keeping=keeping)
+    session = Session(store, paper="letter" if _uses_letter(page) else "a4", join_url=join_url,
+                      phone_app_url=phone_app_url, keeping=keeping)
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
     page.render_views(App, session, pin_session)
@@ -71,12 +72,12 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
 
 
 def serve(
-    *, port: int = 8550, open_browser: bool = True, data: str | None = None, lan: bool = False, desktop: bool = False
+    *, port: int = 8550, open_browser: bool = True, data: str | None = None, lan: bool = False, desktop: bool = False,
+    tls: tuple[str, str] | None = None,
 ) -> int:
-    """Serve the app (127.0.0.1, or the local network with a PIN), or open it in a desktop window.
-
-    Returns the exit status when the server stops or the window closes.
-    """
+    """Serve the app (127.0.0.1, or the local network with a PIN and the phone app), or open it in a desktop
+    window; ``tls`` (certificate file, key file) serves it over https. Returns the exit status when the server
+    stops or the window closes."""
     store = GameStore(data) if data else GameStore()
     if desktop:
         import importlib.util
@@ -89,20 +90,35 @@ def serve(
     host = "0.0.0.0" if lan else HOST
     pin = new_pin() if lan else None
     pin_gate = PinGate(pin) if pin else None
-    url = f"http://{_lan_address() if lan else HOST}:{port}"
+    url = f"{'https' if tls else 'http'}://{_lan_address() if lan else HOST}:{port}"
     print(t("serve.at", url=url), flush=True)
+    folders = {}
+    phone_app = phone_app_url = None
     if lan:
+        from companion.phone_app import PATH, PhoneApp
+
         _print_qr(url)
         print(t("serve.pin", pin=pin), flush=True)
+        phone_app, phone_app_url = PhoneApp(), url + PATH
+        folders[PATH] = phone_app
+        print(t("serve.phone_app", url=phone_app_url), flush=True)
+        if not tls:
+            print(t("serve.phone_app_online_only"), flush=True)
+        phone_app.start_building()
 
     def main(page: ft.Page) -> None:
-        start_page(page, store, pin_gate=pin_gate, join_url=url if lan else None)
+        start_page(page, store, pin_gate=pin_gate, join_url=url if lan else None, phone_app_url=phone_app_url)
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
     from companion.webserver import serve_web
 
     open_url = url if open_browser and has_display and not lan else None
-    serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url)
+    try:
+        serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls)
+    finally:
+        if phone_app is not None:
+            phone_app.wait_built()  # a build still writing would leave its files behind
+            phone_app.remove()
     return 0
 
 

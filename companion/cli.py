@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,
-                         desktop=args.desktop)
+                         desktop=args.desktop, tls=_tls(args))
         except StorageError as error:
             fail(str(error))
     except TemplateError as error:  # before BidwellError, which it is: a broken game file is not bad input
@@ -85,6 +85,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         fail(str(error))
     except KeyboardInterrupt:
         return 130
+
+
+def _tls(args: Namespace) -> tuple[str, str] | None:
+    """The certificate and key to serve https with, checked to load; ``None`` for plain http."""
+    import ssl
+
+    from companion.texts import t
+
+    if not args.cert and not args.key:
+        return None
+    if not (args.cert and args.key):
+        fail(t("serve.tls_half"))
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(args.cert, args.key)
+    except (OSError, ssl.SSLError) as error:
+        fail(t("serve.tls_unusable", cert=args.cert, key_file=args.key, error=getattr(error, "strerror", None) or error))
+    return args.cert, args.key
 
 
 def _schedule(args: Namespace | SimpleNamespace) -> int:
@@ -107,7 +124,7 @@ def _publish(args: Namespace) -> int:
     from companion.texts import t
 
     try:
-        done = publish(args.folder)
+        done = publish(args.folder, base_path=args.base)
     except PublishError as error:
         fail(str(error))
     except OSError as error:

@@ -160,12 +160,16 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8550, help="the port to serve on (default 8550)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--lan", action="store_true", help="serve on the local network, behind a PIN, for phones")
+    parser.add_argument("--cert", metavar="FILE", help="serve over https with this certificate (PEM); with --key")
+    parser.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM); with --cert")
     parser.add_argument("--desktop", action="store_true", help="open in a desktop window (needs flet-desktop)")
 
 
 def _publish_arguments(publish: argparse.ArgumentParser) -> None:
     publish.add_argument("folder", metavar="DIR", help="the folder to write the web app into (new, empty, or an "
                          "earlier build)")
+    publish.add_argument("--base", metavar="PATH", default="/", help="the address path it is served at, when not "
+                         "the site's root (e.g. /bidwell/ for https://example.org/bidwell/)")
 
 
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {

@@ -30,12 +30,17 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     # the app running in a browser (bidwell publish)
     "browser.kept": "Your games are kept in this browser, on this device, and work without a network. Clearing "
                     "the browser's data for this site deletes them: export a game to keep a copy elsewhere.",
+    "browser.kept_online_only": "Your games are kept in this browser, on this device. This address is not secure "
+                                "(http), so the browser cannot keep Bidwell itself to open without a network: "
+                                "open it from an https address for that.",
     # bidwell publish
     "publish.done": "Bidwell is published in {folder}: {files} files, {size} MB (build {build}, {seconds} s). Serve "
                     "the folder from any web server (https, or http on this computer); a phone that opens it once "
                     "can add it to its home screen and use it without a network.",
     "publish.missing": "cannot publish: {what} is not installed; install Bidwell again (pip install -e .) and retry",
     "publish.compiled": "cannot publish: {name} is compiled ({file}) and has no build for Python in the browser",
+    "publish.bad_base": "cannot publish for the address path '{base}': give one like / or /bidwell/ (folder names "
+                        "of letters, digits and . _ ~ -)",
     "publish.target_is_file": "cannot publish into {path}: it is a file; give a folder",
     "publish.target_not_empty": "cannot publish into {path}: it holds files that are not a Bidwell build; give an "
                                 "empty or new folder, or one an earlier 'bidwell publish' wrote",
@@ -232,6 +237,15 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "lan.minutes": {"one": "{count} minute", "other": "{count} minutes"},
     "lan.join": "Join from another phone",
     "lan.qr": "QR code of {url}",
+    "lan.phone_app": "Bidwell on a phone of its own",
+    "lan.phone_app_offline": "Scan to put Bidwell on a phone: it keeps its own games and opens with no network, "
+                             "no computer needed.",
+    "lan.phone_app_online_only": "Scan to open Bidwell on a phone, keeping its own games. Over http it opens "
+                                 "only while this computer serves it; for a phone app that opens with no network, "
+                                 "start Bidwell with --cert and --key (https).",
+    # the phone app's build under --lan
+    "phone_app.building": "Bidwell for this phone is being prepared; this page reloads in a moment.",
+    "phone_app.failed": "Bidwell for phones could not be prepared on this computer: {error}",
     # notices
     "notice.storage": "Note: {text}",
     "notice.ok": "OK",
@@ -264,6 +278,12 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     # serving the app
     "serve.at": "Bidwell is at {url}",
     "serve.pin": "PIN: {pin}",
+    "serve.phone_app": "Bidwell for a phone of its own (its own games, no computer needed): {url}",
+    "serve.phone_app_online_only": "Over http a phone opens it only while this computer serves it; with --cert and "
+                                   "--key (https, a certificate the phones trust) it installs and opens offline.",
+    "serve.tls_unusable": "cannot serve https with {cert} and {key_file}: {error}; give a certificate (PEM) and its "
+                          "private key, both readable",
+    "serve.tls_half": "--cert and --key go together: give both (a certificate in PEM and its private key)",
     "serve.no_desktop": "error: the Flet desktop client is not installed here (pip install 'flet-desktop'); "
                         "run 'bidwell' without --desktop to use the app in a browser",
     # the history commands

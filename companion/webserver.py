@@ -144,16 +144,50 @@ class _Server(uvicorn.Server):
             webbrowser.open(self.open_url)
 
 
-def serve_web(main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None) -> None:
+class WithFolders:
+    """ASGI: requests under a folder's address (e.g. ``/phone/``) go to that folder's app, the rest to ``app``.
+
+    The folder's app sees the folder as its ``root_path``; the address without its slash is redirected to it.
+    Everything else, lifespan events included, is ``app``'s.
+    """
+
+    def __init__(self, app: ASGIApp, folders: dict[str, ASGIApp]):
+        self.app = app
+        self.folders = {"/" + path.strip("/") + "/": folder for path, folder in folders.items()}
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Route by the request's path."""
+        if scope["type"] in ("http", "websocket"):
+            path = scope["path"]
+            for prefix, folder in self.folders.items():
+                if path == prefix.rstrip("/") and scope["type"] == "http":
+                    from starlette.responses import RedirectResponse
+
+                    await RedirectResponse(prefix, status_code=308)(scope, receive, send)
+                    return
+                if path.startswith(prefix):
+                    await folder({**scope, "root_path": scope.get("root_path", "") + prefix.rstrip("/")}, receive,
+                                 send)
+                    return
+        await self.app(scope, receive, send)
+
+
+def serve_web(
+    main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None,
+    folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
+) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
-    ``open_url`` is opened in a browser once the server listens.
+    ``open_url`` is opened in a browser once the server listens. ``folders`` are other apps served under
+    their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     """
     import flet_web.fastapi as flet_fastapi
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    certificate, key = tls or (None, None)
     config = uvicorn.Config(
-        SameOriginWebSockets(app), host=host, port=port, log_level="warning", ws="websockets-sansio",
-        lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
+        SameOriginWebSockets(WithFolders(app, folders or {})), host=host, port=port, log_level="warning",
+        ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
+        ssl_certfile=certificate, ssl_keyfile=key,
     )
     _Server(config, open_url).run()

@@ -81,6 +81,17 @@ def StartBody(listing: Listing) -> ft.Control:
                      semantics_label=t("lan.qr", url=session.join_url)),
             ft.Text(session.join_url, selectable=True),
         ]
+    if session.phone_app_url:
+        from companion.app import qr_png
+
+        secure = session.phone_app_url.startswith("https:")
+        controls += [
+            heading(t("lan.phone_app")),
+            ft.Text(t("lan.phone_app_offline" if secure else "lan.phone_app_online_only")),
+            ft.Image(src=qr_png(session.phone_app_url), width=200, height=200,
+                     semantics_label=t("lan.qr", url=session.phone_app_url)),
+            ft.Text(session.phone_app_url, selectable=True),
+        ]
     return ft.Column(controls, spacing=12)
 
 

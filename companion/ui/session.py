@@ -148,10 +148,11 @@ class Session:
     """
 
     def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None,
-                 keeping: str | None = None):
+                 phone_app_url: str | None = None, keeping: str | None = None):
         self.store = store
         self.paper = paper
         self.join_url = join_url
+        self.phone_app_url = phone_app_url
         self.keeping = keeping
         self.games: dict[str, GameHandle] = {}
         self.banner = Banner()

@@ -15,10 +15,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, StaticServer, chromium
+from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, Server, StaticServer, chromium
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from test_games import bid, new_game, score, took
+from test_games import bid, new_game, row, score, took
 
 OFFLINE_ENV = {"PIP_NO_INDEX": "1", **{name: "http://127.0.0.1:9" for name in (
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")}}
@@ -127,3 +127,58 @@ def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_
         if phone is not None:
             phone.page.context.close()  # the profile's browser, so the next launch of it can start
         server.stop()
+
+
+def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_gone(playwright, tmp_path):
+    host = Server(tmp_path / "host-data", "--lan").start()
+    phone = None
+    try:
+        printed = re.search(r"Bidwell for a phone of its own \(its own games, no computer needed\): (\S+)", host.output)
+        assert printed and printed[1].endswith(f":{host.port}/phone/"), host.output
+        # The phone scans the QR code; here it is this machine (127.0.0.1, a secure address as https is).
+        phone = open_app(playwright, tmp_path / "profile", f"http://127.0.0.1:{host.port}/phone/", "lan-phone-app")
+        phone.see("Your games are kept in this browser")
+        expect(phone.page.get_by_text("Enter the PIN shown on the host")).to_have_count(0)  # its own app, not the host's
+        phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+
+        new_game(phone, "Rage'n Glyphs", ["Anna", "Béla", "Csilla"], first_dealer="Anna", choices=["hidden"])
+        phone.see_exactly("Hand 1 of 31")
+        for name, value in (("Béla", 1), ("Csilla", 0), ("Anna", 0)):
+            bid(phone, name, value, private=True)
+        took(phone, ("Béla", 1), ("Csilla", 0))
+        score(phone, 1, 1)
+        # Béla 1/1: 11; a 0 made scores 5.
+        phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "1/1 · +11 → 11", "✓ Csilla", "0/0 · +5 → 5")
+        phone.tap("Undo")
+        phone.see_exactly("Undone: the score of hand 1; its tricks are back to change.")
+        score(phone, 1, 1)
+        phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "1/1 · +11 → 11", "✓ Csilla", "0/0 · +5 → 5")
+        host.kill()  # the computer is gone: the phone goes on alone
+
+        for name, value in (("Csilla", 1), ("Anna", 1), ("Béla", 0)):
+            bid(phone, name, value, private=True)
+        took(phone, ("Csilla", 1), ("Anna", 1))
+        score(phone, 2, 2)
+        phone.reads("✓ Anna", "1/1 · +11 → 16", "✓ Béla", "0/0 · +5 → 16", "✓ Csilla", "1/1 · +11 → 16")
+
+        phone.tap("Correct hand 1")
+        row(phone, "Anna").tap()
+        phone.tap("Anna took 1")
+        row(phone, "Béla").tap()
+        phone.tap("Béla took 0")
+        phone.see_exactly("Tricks 1 of 1")
+        phone.tap("Save the correction")
+        phone.see_exactly("Hand 1 corrected; every later total follows.")
+        # Hand 1 now: Anna bid 0 took 1: 1; Béla bid 1 took 0: 0; Csilla 5. Totals 12, 5, 16.
+        standings = ("Correct hand 1", "0/1 × D", "+1 → 1", "1/0 ×", "+0 → 0", "0/0 ✓", "+5 → 5",
+                     "Correct hand 2", "1/1 ✓", "+11 → 12", "0/0 ✓ D", "+5 → 5", "1/1 ✓", "+11 → 16")
+        phone.reads(*standings)
+
+        phone.reload()  # with no server at all: the app and the game from what the browser kept
+        phone.see_exactly("Hand 3 of 31")
+        phone.reads(*standings)
+        phone.shot("lan-phone-app-offline")
+    finally:
+        if phone is not None:
+            phone.page.context.close()
+        host.kill()

@@ -59,4 +59,10 @@ def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     phone.tap("Open")
     phone.see_exactly("Join from another phone")
     expect(phone.button("New game")).to_be_visible()
-    expect(phone.page.get_by_role("img", name="QR code of http", exact=False)).to_be_visible()
+    expect(phone.page.get_by_role("img", name="QR code of http", exact=False)).to_have_count(2)
+    # The second leads to Bidwell for a phone of its own; over plain http it says what it cannot do.
+    phone.see_exactly("Bidwell on a phone of its own")
+    phone.see("Over http it opens only while this computer serves it")
+    phone_app = re.search(r"no computer needed\): (\S+)", server.output)[1]
+    expect(phone.page.get_by_role("img", name=f"QR code of {phone_app}")).to_be_attached()
+    phone.shot("lan-start")
