@@ -178,6 +178,30 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         phone.see_exactly("Hand 3 of 31")
         phone.reads(*standings)
         phone.shot("lan-phone-app-offline")
+
+        # The other games, offline too: Oh Hell's hook on the dealer, Rage's action cards.
+        phone.tap("Back")
+        new_game(phone, "Oh Hell (BGA)", ["Anna", "Béla", "Csilla"], first_dealer="Csilla", choices=["short-up"])
+        bid(phone, "Anna", 0)
+        bid(phone, "Béla", 0)
+        expect(phone.button("1: Not 1: the bids would make 1")).to_be_disabled()
+        phone.tap("Bid 0")
+        took(phone, ("Anna", 0), ("Béla", 0))
+        score(phone, 1, 1)
+        phone.reads("✓ Anna", "0/0 · +10 → 10", "✓ Béla", "0/0 · +10 → 10", "× Csilla", "0/1 · +1 → 1")
+        phone.tap("Back")
+        new_game(phone, "Rage", ["Anna", "Béla"], first_dealer="Anna")
+        bid(phone, "Béla", 4)
+        bid(phone, "Anna", 5)
+        took(phone, ("Béla", 4))
+        phone.tap("One +5 cards more for Anna")
+        # Anna bid 5 took 6: 6 - 5 + 5 (a +5 card) = 6; Béla 4/4: 14.
+        score(phone, 1, 10)
+        phone.reads("× Anna", "5/6 · +6 → 6", "✓ Béla", "4/4 · +14 → 14")
+        phone.tap("Back")
+        for unfinished in ("Rage'n Glyphs · hand 3 · Anna, Béla, Csilla", "Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla",
+                           "Rage · hand 2 · Anna, Béla"):
+            expect(phone.button(unfinished)).to_be_visible()
     finally:
         if phone is not None:
             phone.page.context.close()
