@@ -8,7 +8,8 @@ button and only Flet's own packages) are each opened in a phone-sized headless C
 and served by ``python -m http.server``: "first visit" is navigation start to the first button in the
 accessibility tree (Bidwell's "New game", the minimal app's "Ready"); "offline reload" is the same after the
 server is stopped and the page reloaded from the service worker's cache. Medians of ``--runs`` runs,
-alternating the two apps.
+alternating the two apps. Last, ``bidwell --lan`` is started ``--runs`` times and timed until its own page
+answers and until the phone app it builds in the background answers at ``/phone/``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
 
-from phone import CHROMIUM_ARGS, PHONE, StaticServer, chromium
+from phone import CHROMIUM_ARGS, PHONE, Server, StaticServer, chromium
 from playwright.sync_api import sync_playwright
 
 from companion import publish as publishing
@@ -90,6 +91,28 @@ def usable_ms(playwright, site: Path, button: str, profile: Path) -> tuple[float
         server.stop()
 
 
+def lan_seconds(data: Path) -> tuple[float, float]:
+    """Seconds from starting ``bidwell --lan`` to its page answering, and to ``/phone/`` answering 200."""
+    import urllib.error
+    import urllib.request
+
+    started = time.perf_counter()
+    server = Server(data, "--lan").start()
+    try:
+        listening = time.perf_counter() - started
+        while True:
+            try:
+                with urllib.request.urlopen(server.url + "phone/", timeout=5) as answer:
+                    if answer.status == 200:
+                        return listening, time.perf_counter() - started
+            except urllib.error.HTTPError as error:
+                if error.code != 503:
+                    raise
+            time.sleep(0.02)  # a benchmark's polling step, 20 ms of resolution
+    finally:
+        server.kill()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -118,6 +141,10 @@ def main() -> None:
             offline = statistics.median(pair[1] for pair in pairs) / 1000
             print(f"{name}: usable after {first:.2f} s on a first visit, {offline:.2f} s on an offline reload "
                   f"(runs: {', '.join(f'{a / 1000:.2f}/{b / 1000:.2f}' for a, b in pairs)})")
+        lan = [lan_seconds(work / f"lan-{run}") for run in range(runs)]
+        print(f"bidwell --lan: its page answers after {statistics.median(pair[0] for pair in lan):.2f} s, the phone "
+              f"app at /phone/ after {statistics.median(pair[1] for pair in lan):.2f} s "
+              f"(runs: {', '.join(f'{a:.2f}/{b:.2f}' for a, b in lan)})")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
