@@ -202,6 +202,16 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         for unfinished in ("Rage'n Glyphs · hand 3 · Anna, Béla, Csilla", "Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla",
                            "Rage · hand 2 · Anna, Béla"):
             expect(phone.button(unfinished)).to_be_visible()
+        # A blank sheet to print before the next game, made on the phone.
+        phone.tap("Blank score sheets")
+        phone.pick("radio", "Herrlof")
+        with phone.page.expect_download() as download:
+            phone.tap("Blank score sheet (PDF)")
+        sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
+                         for page in PdfReader(download.value.path()).pages)
+        assert sheet.startswith("Herrlof: score sheet 2 players · Bidding: secret Hand Cards Dealer Seat 1 Seat 2 "), sheet
+        assert "1 15 Seat 1 2 15 Seat 2" in sheet, sheet
+        assert download.value.suggested_filename.endswith(".pdf")
     finally:
         if phone is not None:
             phone.page.context.close()
