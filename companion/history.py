@@ -69,6 +69,7 @@ from scoring.game import (
     action_to_dict,
 )
 from scoring.record import game_from_record, parse_record, record_from_game
+from scoring.stats import GameFigures, SeatFigures, figures_of, seat_figures
 
 DATA_ENV = "BIDWELL_DATA"
 PAGE_SIZE = 50
@@ -137,6 +138,8 @@ class GameSummary:
     damage: str | None = None
     totals: tuple[int, ...] = ()
     coin_pending: bool = False
+    figures: tuple[SeatFigures, ...] | None = None
+    """Each seat's figures for the statistics; None where the index entry was written before they were kept."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, for ``bidwell history --json`` and the index."""
@@ -155,6 +158,10 @@ class GameSummary:
             "totals": list(self.totals),
             "coin_pending": self.coin_pending,
         }
+
+    def figures_json(self) -> list[list[int | bool]] | None:
+        """The seats' figures as the index keeps them."""
+        return None if self.figures is None else [seat.to_json() for seat in self.figures]
 
 
 @dataclass(frozen=True)
@@ -214,6 +221,7 @@ def summarize(game_id: str, game: Game, created: str, damage: str | None = None)
         damage=damage,
         totals=state.totals,
         coin_pending=bool(state.coin_flip_between),
+        figures=seat_figures(game),
     )
 
 
@@ -334,6 +342,7 @@ class GameStore:
         """Open the games in ``path`` (default: :func:`default_data_folder`); ``after_write`` is called after
         every write to the folder (see :meth:`Folder.writing`)."""
         self.folder = Folder(path if path is not None else default_data_folder(), after_write=after_write)
+        self._figures_by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():
@@ -424,6 +433,54 @@ class GameStore:
                 for name in doc["players"]:
                     counts[name] = counts.get(name, 0) + 1
         return sorted(counts, key=lambda name: (-counts[name], fold(name)))
+
+    def figures(self) -> list[GameFigures]:
+        """Every readable game's figures for the statistics, newest first.
+
+        A finished game's come from its index entry, kept there whenever the game is saved (the game file's
+        signature is not checked, as the history's list does: every change to a finished game rewrites its
+        entry, and an entry left unsettled by a crash is mended when the store opens). An unfinished game's
+        are read from its own file, as the history lists it; so is an entry written before figures were kept,
+        and its figures are kept then.
+        """
+        found: list[GameFigures] = []
+        to_read: list[Mapping[str, Any]] = []
+        for month in self._months():
+            month_found, month_to_read = self._month_figures(month)
+            found += month_found
+            to_read += month_to_read
+        mended: list[GameSummary] = []
+        for doc in to_read:
+            summary = self._summary_from_file(doc["id"], doc)
+            if summary is None or summary.figures is None or not summary.players:
+                continue
+            if summary.finished or doc["finished"]:
+                mended.append(summary)
+            found.append(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
+                                    summary.figures))
+        if mended:  # all at once: each month's index file is written once, not once a game
+            with self.folder.writing():
+                self._index_put(mended)
+        return sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+
+    def _month_figures(self, month: str) -> tuple[list[GameFigures], list[Mapping[str, Any]]]:
+        """One month's finished games' figures from its index file, and its entries to read from their games;
+        kept while the index file is unchanged, so a second look at the statistics reads only what changed."""
+        signature = _signature(self.path / "index" / f"{month}.json")
+        kept = self._figures_by_month.get(month)
+        if kept is not None and signature is not None and kept[0] == signature:
+            return kept[1], kept[2]
+        found: list[GameFigures] = []
+        to_read: list[Mapping[str, Any]] = []
+        for doc in self._listed_docs(month):
+            seats = _figures_of(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
+                "damage") is None else None
+            if seats is None:
+                to_read.append(doc)
+            else:
+                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats))
+        self._figures_by_month[month] = (signature, found, to_read)
+        return found, to_read
 
     def unfinished(self) -> list[GameSummary]:
         """Games to continue, newest first, each with its current hand and phase (damaged ones too, marked)."""
@@ -654,6 +711,7 @@ class GameStore:
         doc = summary.to_json()
         doc.pop("current_hand")
         doc.pop("phase")
+        doc["figures"] = summary.figures_json()
         doc["search"] = fold(" | ".join(summary.players))
         doc["file"] = _signature(self._game_path(summary.id))
         return doc
@@ -913,7 +971,16 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         totals=tuple(totals) if isinstance(totals := doc.get("totals"), list)
         and all(type(total) is int for total in totals) else (),
         coin_pending=doc.get("coin_pending") is True,
+        figures=_figures_of(doc.get("figures"), len(doc["players"])),
     )
+
+
+def _figures_of(data: object, seats: int) -> tuple[SeatFigures, ...] | None:
+    """The seats' figures an index entry keeps; None if it keeps none (or not one per seat, whole)."""
+    if not isinstance(data, list) or len(data) != seats:
+        return None
+    figures = tuple(SeatFigures.from_json(seat) for seat in data)
+    return None if None in figures else figures
 
 
 def _signature(path: Path) -> list[int] | None:

@@ -1,9 +1,10 @@
-"""Helpers shared by the engine tests."""
+"""Helpers shared by the tests."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.history import GameStore
 from scoring.game import Game, GameState
 
 
@@ -17,3 +18,54 @@ def play_hand(
     for seat in game.state.current.bidding_order:
         game.bid(seat, bids[seat])
     return game.record_tricks(tricks, counted)
+
+
+def hand_worked_history(folder) -> tuple[GameStore, dict[str, str]]:  # noqa: ANN001 - a path
+    """A small history whose figures were worked out by hand (:data:`HAND_WORKED_FIGURES`); returns the store
+    and the games' ids by letter. Herrlof: 1 point a trick, +5 for exactly 3 or 4, +10 for an exact bid; the
+    game ends after the hand in which someone reaches 50; a tie goes to more exact bids, then is shared.
+
+    - A, Herrlof, Anna and Béla, finished: Anna 11/11 = 21, 3/3 = 18, 15/15 = 25: 64; Béla 4/4 = 19,
+      12/12 = 22, 0/0 = 10: 51. Anna wins.
+    - B, Herrlof, Anna and Csilla, finished: both 7/7 (one trick destroyed) = 17 in each of 3 hands: 51 each,
+      3 exact bids each: a shared win.
+    - C, Herrlof, Béla and Csilla, ended by a correction: Béla 15/15 = 25, Csilla 0/0 = 10; hand 2 first
+      Béla 12/12 = 22, Csilla 3/3 = 18 (47 to 28), hand 3 Béla 1/0 = 0, Csilla 14/15 = 15; then hand 2 is
+      corrected to Béla 15/15 = 25 (50) and Csilla 0/0 = 10 (20): the game ends after hand 2, hand 3 is void.
+      Béla wins 50 to 20; his bids 2 (both exact), Csilla's 2 (both 0, both made).
+    - D, Herrlof, Anna and Béla, finished (Béla 0/15 twice: 50), then deleted: counts for nothing.
+    - E, Rage, Anna, "Be\u0301la " (the same Béla, written another way) and Dóra, one hand of 10 scored:
+      Béla 3/3, Dóra 3/3, Anna 0/4.
+    """
+    store = GameStore(folder)
+    ids = {}
+    hands = {
+        "A": (["Anna", "Béla"], [([11, 4], [11, 4]), ([3, 12], [3, 12]), ([15, 0], [15, 0])]),
+        "B": (["Anna", "Csilla"], [([7, 7], [7, 7])] * 3),
+        "C": (["Béla", "Csilla"], [([15, 0], [15, 0]), ([12, 3], [12, 3]), ([1, 14], [0, 15])]),
+        "D": (["Anna", "Béla"], [([0, 15], [0, 15])] * 2),
+    }
+    for letter, (players, played) in hands.items():
+        saved = store.start(Game.new("herrlof", players, first_dealer=0))
+        for bids, tricks in played:
+            play_hand(saved, bids, tricks)
+        ids[letter] = saved.id
+    store.open(ids["C"]).correct(2, [15, 0], [15, 0])
+    store.delete(ids.pop("D"))
+    rage = store.start(Game.new("rage", ["Anna", "Be\u0301la ", "Dóra"], first_dealer=0))
+    play_hand(rage, [0, 3, 3], [4, 3, 3])
+    ids["E"] = rage.id
+    return store, ids
+
+
+HAND_WORKED_FIGURES = [
+    {"name": "Anna", "games": 3, "finished": 2, "wins": 2, "bids": 7, "exact": 6, "zero_bids": 1, "zero_exact": 0,
+     "average_score": 57.5, "average_place": 1.0},
+    {"name": "Béla", "games": 3, "finished": 2, "wins": 1, "bids": 6, "exact": 6, "zero_bids": 1, "zero_exact": 1,
+     "average_score": 50.5, "average_place": 1.5},
+    {"name": "Csilla", "games": 2, "finished": 2, "wins": 1, "bids": 5, "exact": 5, "zero_bids": 2, "zero_exact": 2,
+     "average_score": 35.5, "average_place": 1.5},
+    {"name": "Dóra", "games": 1, "finished": 0, "wins": 0, "bids": 1, "exact": 1, "zero_bids": 0, "zero_exact": 0,
+     "average_score": None, "average_place": None},
+]
+"""The players' figures in :func:`hand_worked_history`, as ``bidwell stats --json`` gives them."""

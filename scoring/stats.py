@@ -1,0 +1,230 @@
+"""Players' figures across games: bids made, wins, places, and who finished ahead of whom.
+
+Each game gives one :class:`SeatFigures` per seat (:func:`seat_figures`), small enough to keep beside the
+game in the history's index, so figures over thousands of games are sums, not replays. :func:`players`
+adds them up per player, :func:`head_to_head` compares players who sat at the same table.
+
+What counts (RULES.md's terms):
+
+- a *bid placed* is a bid in a hand whose tricks are in and which counts (not void); *exact* is such a bid
+  made exactly; a bid of 0 is counted among all bids and on its own too;
+- *games* are every game the player sat in, finished or not; *finished* the games that ended by their rules;
+- a *win* is a finished, decided game the player won; a shared win counts for each winner; a game waiting
+  for its coin flip has no winner yet;
+- the *average score* and *place* are over finished games (a place as in the standings: winners 1st,
+  equal totals share a place); *best* and *worst* are the finished games with the highest and lowest total.
+
+Players are the same player when their names are, after trimming and NFC normalisation (:func:`player_key`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import namedtuple
+from collections.abc import Iterable, Sequence
+
+from scoring.frozen import frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from scoring.game import Game
+
+
+def player_key(name: str) -> str:
+    """The name players are matched by: trimmed and NFC-normalised (``"Be\\u0301la "`` is ``"Béla"``)."""
+    return unicodedata.normalize("NFC", name.strip())
+
+
+_SEAT_FIELDS = "bids exact zero_bids zero_exact total place winner"
+
+
+# Tuples, not @frozen classes: the statistics make one per seat of every stored game, tens of thousands.
+class SeatFigures(namedtuple("SeatFigures", _SEAT_FIELDS)):
+    """One seat's figures in one game: bids placed and made (all, and of 0), final total, place and win.
+
+    ``place`` is the seat's place in the standings now (final once the game is finished).
+    """
+
+    __slots__ = ()
+
+    def to_json(self) -> list[int | bool]:
+        """A compact form for the history's index: the fields in order."""
+        return list(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatFigures | None:
+        """The figures :meth:`to_json` wrote; ``None`` for anything else (an entry of an older index)."""
+        if type(data) is not list or len(data) != 7:
+            return None
+        bids, exact, zero_bids, zero_exact, total, place, winner = data
+        if (type(bids) is type(exact) is type(zero_bids) is type(zero_exact) is type(total) is type(place) is int
+                and type(winner) is bool):
+            return cls(bids, exact, zero_bids, zero_exact, total, place, winner)
+        return None
+
+
+def seat_figures(game: Game) -> tuple[SeatFigures, ...]:
+    """Every seat's figures in ``game`` as it stands, in seat order."""
+    state = game.state
+    seats = range(len(game.players))
+    bids, exact, zero_bids, zero_exact = ([0] * len(seats) for _ in range(4))
+    for hand in state.scored_hands:
+        for seat in hand.seats:
+            if seat.bid is None or seat.tricks is None:
+                continue
+            bids[seat.seat] += 1
+            exact[seat.seat] += seat.tricks == seat.bid
+            if seat.bid == 0:
+                zero_bids[seat.seat] += 1
+                zero_exact[seat.seat] += seat.tricks == 0
+    places = {standing.seat: standing for standing in state.standings}
+    return tuple(
+        SeatFigures(bids=bids[seat], exact=exact[seat], zero_bids=zero_bids[seat], zero_exact=zero_exact[seat],
+                    total=state.totals[seat], place=places[seat].place, winner=places[seat].winner)
+        for seat in seats
+    )
+
+
+class GameFigures(namedtuple("GameFigures", "id game created finished players keys seats")):
+    """One stored game as the figures see it: which game, when (ISO 8601, UTC), who sat where (``players``, and
+    ``keys``: the names as they are matched, see :func:`figures_of`), each seat's figures."""
+
+    __slots__ = ()
+
+
+def figures_of(game_id: str, game: str, created: str, finished: bool, players: Sequence[str],
+               seats: Sequence[SeatFigures]) -> GameFigures:
+    """A game's figures, its players' names matched by :func:`player_key`."""
+    return GameFigures(game_id, game, created, finished, tuple(players), tuple(map(player_key, players)),
+                       tuple(seats))
+
+
+@frozen
+class BestGame:
+    """A finished game picked as a player's best or worst: its id, game and the player's total."""
+
+    id: str
+    game: str
+    total: int
+
+
+@frozen
+class PlayerFigures:
+    """One player's figures over the games chosen (see the module's text for what counts)."""
+
+    name: str
+    games: int
+    finished: int
+    wins: int
+    bids: int
+    exact: int
+    zero_bids: int
+    zero_exact: int
+    average_score: float | None
+    average_place: float | None
+    best: BestGame | None
+    worst: BestGame | None
+
+    def to_json(self) -> dict[str, object]:
+        """The form ``bidwell stats --json`` prints (averages rounded to hundredths)."""
+        return {
+            "name": self.name, "games": self.games, "finished": self.finished, "wins": self.wins,
+            "bids": self.bids, "exact": self.exact, "zero_bids": self.zero_bids, "zero_exact": self.zero_exact,
+            "average_score": None if self.average_score is None else round(self.average_score, 2),
+            "average_place": None if self.average_place is None else round(self.average_place, 2),
+            "best": None if self.best is None else {"id": self.best.id, "game": self.best.game,
+                                                    "total": self.best.total},
+            "worst": None if self.worst is None else {"id": self.worst.id, "game": self.worst.game,
+                                                      "total": self.worst.total},
+        }
+
+
+def chosen(
+    games: Iterable[GameFigures], *, game: str | None = None, since: str | None = None, until: str | None = None,
+    with_players: Sequence[str] = (),
+) -> list[GameFigures]:
+    """The games of ``game`` (an id), started from ``since`` to ``until`` (dates, ``YYYY-MM-DD``, both
+    included, in UTC as the games' times are kept), at which every one of ``with_players`` sat."""
+    wanted = {player_key(name) for name in with_players}
+    return [figures for figures in games
+            if (game is None or figures.game == game)
+            and (since is None or figures.created[:10] >= since)
+            and (until is None or figures.created[:10] <= until)
+            and wanted <= set(figures.keys)]
+
+
+def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
+    """Every player's figures over ``games``: the most wins first, then the most games, then by name."""
+    # Per player: games, finished, wins, bids, exact, zero bids, zero exact, sum of totals, sum of places.
+    sums: dict[str, list[int]] = {}
+    best: dict[str, tuple[int, str, GameFigures]] = {}
+    worst: dict[str, tuple[int, str, GameFigures]] = {}
+    for figures in games:
+        finished = figures.finished
+        for key, (bids, exact, zero_bids, zero_exact, total, place, winner) in zip(figures.keys, figures.seats):
+            line = sums.get(key)
+            if line is None:
+                line = sums[key] = [0] * 9
+            line[0] += 1
+            line[3] += bids
+            line[4] += exact
+            line[5] += zero_bids
+            line[6] += zero_exact
+            if finished:
+                line[1] += 1
+                line[2] += winner
+                line[7] += total
+                line[8] += place
+                ranked = (total, figures.created, figures)
+                if key not in best or ranked[:2] > best[key][:2]:
+                    best[key] = ranked
+                if key not in worst or ranked[:2] < worst[key][:2]:
+                    worst[key] = ranked
+    lines = []
+    for key, (played, finished, wins, bids, exact, zero_bids, zero_exact, totals, places) in sums.items():
+        lines.append(PlayerFigures(
+            name=key, games=played, finished=finished, wins=wins, bids=bids, exact=exact, zero_bids=zero_bids,
+            zero_exact=zero_exact,
+            average_score=totals / finished if finished else None,
+            average_place=places / finished if finished else None,
+            best=_best_game(best.get(key)), worst=_best_game(worst.get(key)),
+        ))
+    return sorted(lines, key=lambda line: (-line.wins, -line.games, line.name.casefold(), line.name))
+
+
+def _best_game(ranked: tuple[int, str, GameFigures] | None) -> BestGame | None:
+    return None if ranked is None else BestGame(ranked[2].id, ranked[2].game, ranked[0])
+
+
+@frozen
+class Rivalry:
+    """Two players over the finished games they played together: how often each finished ahead (a better
+    place), and how often they shared a place."""
+
+    first: str
+    second: str
+    games: int
+    first_ahead: int
+    second_ahead: int
+    level: int
+
+
+def head_to_head(games: Iterable[GameFigures], names: Sequence[str]) -> tuple[int, list[Rivalry]]:
+    """For two or more players: how many games they all sat in together (finished or not), and for each pair
+    of them, in the order given, who finished ahead how often in the finished games both sat in."""
+    keys = list(dict.fromkeys(player_key(name) for name in names))
+    if len(keys) < 2:
+        raise ValueError("head to head needs two or more players")
+    together = 0
+    pairs = {(a, b): [0, 0, 0, 0] for i, a in enumerate(keys) for b in keys[i + 1:]}
+    for figures in games:
+        seat_of = {key: seat for key, seat in zip(figures.keys, figures.seats, strict=True)}
+        together += all(key in seat_of for key in keys)
+        if not figures.finished:
+            continue
+        for (a, b), tally in pairs.items():
+            if a in seat_of and b in seat_of:
+                tally[0] += 1
+                place_a, place_b = seat_of[a].place, seat_of[b].place
+                tally[1 if place_a < place_b else 2 if place_b < place_a else 3] += 1
+    return together, [Rivalry(a, b, *tally) for (a, b), tally in pairs.items()]

@@ -1,0 +1,133 @@
+"""Players' figures over a small history worked out by hand (``helpers.hand_worked_history``), from the store
+and from ``bidwell stats``; the Statistics screen is checked against the same figures in the browser tests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import HAND_WORKED_FIGURES as EXPECTED
+from helpers import hand_worked_history
+
+from companion.history import GameStore
+from scoring.stats import chosen, head_to_head, players
+
+BIDWELL = Path(sys.executable).with_name("bidwell")
+
+
+@pytest.fixture
+def history(tmp_path) -> tuple[GameStore, dict[str, str]]:
+    return hand_worked_history(tmp_path / "data")
+
+
+FIELDS = list(EXPECTED[0])
+
+
+def figures_of(lines) -> list[dict]:
+    return [{key: value for key, value in line.to_json().items() if key in FIELDS} for line in lines]
+
+
+def test_the_figures_of_every_player_are_the_ones_worked_out_by_hand(history):
+    store, ids = history
+    lines = players(store.figures())
+    assert figures_of(lines) == EXPECTED
+    anna = lines[0]
+    assert (anna.best.id, anna.best.total, anna.worst.id, anna.worst.total) == (ids["A"], 64, ids["B"], 51)
+    assert lines[3].best is None and lines[3].worst is None
+
+
+def test_the_filters_choose_games_by_game_date_and_who_else_sat_there(history):
+    store, _ = history
+    assert [line.name for line in players(chosen(store.figures(), game="rage"))] == ["Anna", "Béla", "Dóra"]
+    with_csilla = figures_of(players(chosen(store.figures(), with_players=["Csilla"])))
+    # B and C: one win each (B shared); Csilla in both games comes first, then by name.
+    assert [(line["name"], line["games"], line["wins"]) for line in with_csilla] == [
+        ("Csilla", 2, 1), ("Anna", 1, 1), ("Béla", 1, 1)]
+    assert players(chosen(store.figures(), since="2999-01-01")) == []
+    everything = players(chosen(store.figures(), since="2000-01-01", until="2999-12-31"))
+    assert figures_of(everything) == EXPECTED
+
+
+def test_head_to_head_counts_the_games_together_and_who_finished_ahead(history):
+    store, _ = history
+    together, (anna_bela,) = head_to_head(store.figures(), ["Anna", "Béla"])
+    assert together == 2  # A and E (D was deleted)
+    assert (anna_bela.games, anna_bela.first_ahead, anna_bela.second_ahead, anna_bela.level) == (1, 1, 0, 0)
+    together, (anna_csilla,) = head_to_head(store.figures(), ["Anna", "Csilla"])
+    assert together == 1 and (anna_csilla.first_ahead, anna_csilla.second_ahead, anna_csilla.level) == (0, 0, 1)
+
+
+def test_an_undone_end_a_correction_and_an_import_are_followed(history):
+    store, ids = history
+    a = store.open(ids["A"])
+    a.undo()  # A's last tricks taken back: unfinished, no win, its last hand's bids not counted
+    anna = players(store.figures())[0]
+    assert (anna.name, anna.games, anna.finished, anna.wins, anna.bids, anna.exact) == ("Anna", 3, 1, 1, 6, 5)
+    a.record_tricks([15, 0])
+    a.correct(1, [11, 4], [10, 5])  # Anna took 10 of her 11, Béla 5 of his 4: both missed
+    lines = {line.name: line for line in players(store.figures())}
+    assert (lines["Anna"].exact, lines["Béla"].exact) == (5, 5)
+    record = store.export(ids["A"])
+    store.delete(ids["A"])
+    assert {line.name: line.games for line in players(store.figures())}["Anna"] == 2
+    store.import_records([("A.json", record)])
+    assert {line.name: line.exact for line in players(store.figures())} == {
+        "Anna": 5, "Béla": 5, "Csilla": 5, "Dóra": 1}
+
+
+def test_a_change_made_through_another_store_is_seen(history):
+    store, ids = history
+    assert figures_of(players(store.figures())) == EXPECTED  # its figures are kept now
+    other = GameStore(store.path)  # another process, as `bidwell import` beside the app
+    other.delete(ids["B"])
+    lines = {line.name: line for line in players(store.figures())}
+    assert (lines["Anna"].games, lines["Anna"].wins, lines["Csilla"].games) == (2, 1, 1)
+
+
+def test_an_index_written_before_figures_were_kept_is_read_from_the_games(history):
+    store, _ = history
+    for month in store._months():
+        documents = store._index_docs(month)
+        for document in documents:
+            document.pop("figures")
+        store._index_write(month, documents)
+    assert figures_of(players(store.figures())) == EXPECTED
+    # A finished game's figures are kept again (an unfinished game's are read from its file every time).
+    assert all("figures" in document for month in store._months() for document in store._index_docs(month)
+               if document["finished"])
+
+
+def test_the_command_prints_the_same_figures_as_json_and_as_a_table(history):
+    store, _ = history
+    answer = subprocess.run([str(BIDWELL), "stats", "--json", "--data", str(store.path)], capture_output=True,
+                            text=True, timeout=60)
+    assert answer.returncode == 0, answer.stderr
+    printed = json.loads(answer.stdout)["players"]
+    assert [{key: line[key] for key in FIELDS} for line in printed] == EXPECTED
+    table = subprocess.run([str(BIDWELL), "stats", "--data", str(store.path)], capture_output=True, text=True,
+                           timeout=60).stdout.splitlines()
+    assert table[0].split() == ["PLAYER", "GAMES", "FINISHED", "WINS", "EXACT", "BIDS", "EXACT", "ZEROS", "AVG",
+                                "SCORE", "AVG", "PLACE"]
+    assert table[1].split() == ["Anna", "3", "2", "2", "6/7", "(86%)", "0/1", "(0%)", "57.5", "1.00"]
+    assert table[4].split() == ["Dóra", "1", "0", "0", "1/1", "(100%)", "–", "–", "–"]
+    one = subprocess.run([str(BIDWELL), "stats", "--json", "--player", " Be\u0301la", "--game", "herrlof", "--data",
+                          str(store.path)], capture_output=True, text=True, timeout=60)
+    assert [line["name"] for line in json.loads(one.stdout)["players"]] == ["Béla"]
+    assert json.loads(one.stdout)["players"][0]["games"] == 2
+
+
+@pytest.mark.parametrize("arguments, said", [
+    (["--player", "Nobody"], "no game chosen has a player named 'Nobody'"),
+    (["--game", "bridge"], "there is no game 'bridge'; the games are: herrlof, oh-hell, rage, rage-n-glyphs"),
+    (["--since", "23.11.2026"], "argument --since: '23.11.2026' is not a date; give one as YYYY-MM-DD"),
+])
+def test_what_cannot_be_answered_is_said_in_one_line(history, arguments, said):
+    store, _ = history
+    refused = subprocess.run([str(BIDWELL), "stats", *arguments, "--data", str(store.path)], capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.startswith(f"error: {said}") and refused.stderr.count("\n") == 1, refused.stderr
