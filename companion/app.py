@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 
 import flet as ft
 
@@ -24,6 +25,7 @@ from companion.texts import t
 from companion.ui.play import GameScreen, HandScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
 from companion.ui.session import Session, SessionContext
+from companion.ui.stats import PlayerStatsScreen, StatsScreen
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,9 @@ ROUTES = [
         ]),
         ft.Route(path="history", component=HistoryScreen, children=[
             ft.Route(path=r":gid", component=PastGameScreen),
+        ]),
+        ft.Route(path="stats", component=StatsScreen, children=[
+            ft.Route(path=r":name", component=PlayerStatsScreen),
         ]),
     ]),
 ]
@@ -87,6 +92,8 @@ def serve(
             return 2
         ft.run(lambda page: start_page(page, store), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
         return 0
+    # The statistics' figures are read once now, so the first look at the Statistics screen is as quick as the next.
+    threading.Thread(target=_read_figures, args=(store,), name="figures", daemon=True).start()
     host = "0.0.0.0" if lan else HOST
     pin = new_pin() if lan else None
     pin_gate = PinGate(pin) if pin else None
@@ -120,6 +127,15 @@ def serve(
             phone_app.wait_built()  # a build still writing would leave its files behind
             phone_app.remove()
     return 0
+
+
+def _read_figures(store: GameStore) -> None:
+    from companion.storage import StorageError
+
+    try:
+        store.figures()
+    except StorageError as error:  # the screens say it when they read the games themselves
+        log.warning("the games' figures could not be read: %s", error)
 
 
 def _uses_letter(page: ft.Page) -> bool:

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schedule(args)
         if args.command == "score":
             return _score(args)
-        if args.command in ("history", "export", "import"):
+        if args.command in ("history", "export", "import", "stats"):
             from companion import cli_history
 
             return cli_history.run(args)

@@ -116,6 +116,27 @@ def _history_arguments(history: argparse.ArgumentParser) -> None:
     history.add_argument("--per-page", type=_positive, default=50, metavar="N", help="games a page (default 50)")
 
 
+def _stats_arguments(stats: argparse.ArgumentParser) -> None:
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--game", metavar="ID", help="only games of this game id, e.g. rage-n-glyphs")
+    stats.add_argument("--player", metavar="NAME", help="only this player's figures")
+    stats.add_argument("--with", dest="with_players", action="append", default=[], metavar="NAME",
+                       help="only games this player sat in too (repeat for more)")
+    stats.add_argument("--since", type=_date, metavar="YYYY-MM-DD", help="only games started on or after this day (UTC)")
+    stats.add_argument("--until", type=_date, metavar="YYYY-MM-DD", help="only games started on or before this day (UTC)")
+
+
+def _date(text: str) -> str:
+    import datetime
+
+    try:
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"'{text}' is not a date; give one as YYYY-MM-DD, e.g. 2026-11-23")
+
+
 def _export_arguments(export: argparse.ArgumentParser) -> None:
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'bidwell history' shows it")
@@ -177,6 +198,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "schedule": ("print every hand's cards, dealer and first bidder as JSON", _schedule_arguments),
     "score": ("score a game record and print the result as JSON", _score_arguments),
     "history": ("list the stored games, newest first", _history_arguments),
+    "stats": ("print each player's figures: games, wins, bids made, average score and place", _stats_arguments),
     "export": ("print or save the record of a stored game", _export_arguments),
     "import": ("keep the games in record files (records or arrays of them)", _import_arguments),
     "sheet": ("write a blank or filled score sheet as PDF", _sheet_arguments),

@@ -1,4 +1,4 @@
-"""``bidwell history``, ``export`` and ``import``: the stored games from the command line."""
+"""``bidwell history``, ``stats``, ``export`` and ``import``: the stored games from the command line."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def run(args: argparse.Namespace) -> int:
     """Run the history command in ``args``; returns the exit status."""
     try:
         store = GameStore(args.data or default_data_folder())
-        status = {"history": _history, "export": _export, "import": _import}[args.command](store, args)
+        status = {"history": _history, "stats": _stats, "export": _export, "import": _import}[args.command](
+            store, args)
     except StorageError as error:
         fail(str(error))
     for notice in store.notices:
@@ -45,6 +46,36 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
     if page.has_more:
         lines.append(t("cli.more", page=page.page + 1))
     _write("\n".join(lines))
+    return 0
+
+
+def _stats(store: GameStore, args: argparse.Namespace) -> int:
+    from companion.viewmodels import share_text
+    from scoring.definitions import game_ids
+    from scoring.stats import chosen, player_key, players
+
+    if args.game is not None and args.game not in game_ids():
+        fail(t("cli.stats_no_game", game=args.game, games=", ".join(game_ids())))
+    lines = players(chosen(store.figures(), game=args.game, since=args.since, until=args.until,
+                           with_players=args.with_players))
+    if args.player is not None:
+        wanted = player_key(args.player)
+        lines = [line for line in lines if line.name == wanted]
+        if not lines:
+            fail(t("cli.stats_no_player", name=wanted))
+    if args.json:
+        _write(json_escaped(to_json({"players": [line.to_json() for line in lines]})))
+        return 0
+    if not lines:
+        _write(t("cli.no_games"))
+        return 0
+    rows = [tuple(t("cli.stats_columns").split("|"))]
+    for line in lines:
+        rows.append((line.name, str(line.games), str(line.finished), str(line.wins),
+                     share_text(line.exact, line.bids), share_text(line.zero_exact, line.zero_bids),
+                     "–" if line.average_score is None else f"{line.average_score:.1f}",
+                     "–" if line.average_place is None else f"{line.average_place:.2f}"))
+    _write("\n".join(_table(rows)))
     return 0
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.history import GameStore, GameSummary, SavedGame, fold, records_in
+from scoring.stats import GameFigures
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
@@ -1168,3 +1169,113 @@ def past_game_card(summary: GameSummary) -> PastGameCard:
     when = summary.created[:16].replace("T", " ")
     return PastGameCard(summary.id, summary.game_name, when, status, scores, summary.damage, summary.finished,
                         coin_pending)
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """One player's line on the Statistics screen: the name, and the figures in a few words."""
+
+    name: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """The Statistics screen: the game chosen (None for all), the games to choose from, a line per player."""
+
+    game: str | None
+    games: tuple[tuple[str, str], ...]
+    lines: tuple[StatsLine, ...]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's figures (label and value), their best and worst game, and the charts' data: their final
+    scores in the finished games, oldest first, and how often they finished in each place."""
+
+    name: str
+    figures: tuple[tuple[str, str], ...]
+    best: tuple[str, str] | None
+    worst: tuple[str, str] | None
+    scores: tuple[int, ...]
+    places: tuple[tuple[int, int], ...]
+    rivals: tuple[str, ...]
+    """Head to head with the players met most often, a line each."""
+
+
+RIVALS_SHOWN = 5
+"""How many of the players met most often a player's page compares them with."""
+
+
+class StatsModel:
+    """Players' figures over the games' figures given (read from the history's index), for one game or all."""
+
+    def __init__(self, games: Sequence[GameFigures], game: str | None = None):
+        self._games = games
+        self.game = game
+
+    def view(self) -> StatsView:
+        """A line per player, the most wins first."""
+        from scoring.stats import chosen, players
+
+        lines = tuple(
+            StatsLine(line.name, t("stats.line", games=t("stats.games_count", count=line.games),
+                                   wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
+            for line in players(chosen(self._games, game=self.game)))
+        return StatsView(self.game, tuple(NewGameModel.games()), lines)
+
+    def player(self, name: str) -> PlayerView | None:
+        """``name``'s figures over the games chosen; None if they sat in none of them."""
+        from scoring.stats import chosen, player_key, players
+
+        key = player_key(name)
+        games = chosen(self._games, game=self.game, with_players=[key])
+        line = next((line for line in players(games) if line.name == key), None)
+        if line is None:
+            return None
+        finished = sorted((figures for figures in games if figures.finished), key=lambda figures: figures.created)
+        seats = [figures.seats[figures.keys.index(key)] for figures in finished]
+        places: dict[int, int] = {}
+        for seat in seats:
+            places[seat.place] = places.get(seat.place, 0) + 1
+        figures = (
+            (t("stats.games"), str(line.games)),
+            (t("stats.finished"), str(line.finished)),
+            (t("stats.wins"), str(line.wins)),
+            (t("stats.exact"), share_text(line.exact, line.bids)),
+            (t("stats.zero_exact"), share_text(line.zero_exact, line.zero_bids)),
+            (t("stats.average_score"), "–" if line.average_score is None else f"{line.average_score:.1f}"),
+            (t("stats.average_place"), "–" if line.average_place is None else f"{line.average_place:.2f}"),
+        )
+        names = {figures.id: figures for figures in finished}
+
+        def game_line(best) -> tuple[str, str] | None:  # noqa: ANN001 - a scoring.stats.BestGame
+            if best is None:
+                return None
+            figures = names[best.id]
+            return best.id, t("stats.game_line", total=best.total, game=load_game(figures.game).name,
+                              date=figures.created[:10])
+
+        from scoring.stats import head_to_head
+
+        met: dict[str, int] = {}
+        for game in games:
+            for other in game.keys:
+                if other != key:
+                    met[other] = met.get(other, 0) + 1
+        rivals = []
+        for other in sorted(met, key=lambda other: (-met[other], other))[:RIVALS_SHOWN]:
+            together, (rivalry,) = head_to_head(games, [key, other])
+            rivals.append(t("stats.rival", name=other, games=t("stats.games_count", count=together),
+                            ahead=rivalry.first_ahead,
+                            behind=rivalry.second_ahead, level=rivalry.level))
+        return PlayerView(line.name, figures, game_line(line.best), game_line(line.worst),
+                          tuple(seat.total for seat in seats), tuple(sorted(places.items())), tuple(rivals))
+
+
+def share_text(made: int, placed: int) -> str:
+    """``made/placed (percent)``, or a dash when nothing was placed."""
+    return t("stats.share", made=made, placed=placed, percent=round(100 * made / placed)) if placed else "–"

@@ -67,6 +67,8 @@ def StartBody(listing: Listing) -> ft.Control:
     controls += [
         wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, key="history",
                                on_click=lambda _: page.navigate("/history"))),
+        wide(ft.OutlinedButton(t("start.stats"), icon=ft.Icons.LEADERBOARD, key="stats",
+                               on_click=lambda _: page.navigate("/stats"))),
         wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, key="sheets",
                                on_click=lambda _: page.navigate("/new"))),
     ]

@@ -1,0 +1,94 @@
+"""Figures of the statistics (issue 11) with 10,000 games stored.
+
+(a) The players' figures read from the store and added up (``GameStore.figures`` and ``scoring.stats.players``,
+    what the Statistics screen and ``bidwell stats`` both do): the first time on a history whose index was
+    written before figures were kept (each game read once and its figures kept), then as every later time.
+(b) ``bidwell stats`` and ``bidwell stats --json`` as a user runs them, start of the process to its end.
+(c) The Statistics screen in the app (``bidwell`` serving the folder, headless Chromium at 390x844): the tap on
+    "Statistics" to the first player's line drawn, timed in the page as bench_app times a tap; the first
+    time after the server started, then again after going back to the start screen.
+
+The history is bench_storage's (built into --folder once and reused). Run from the checkout:
+
+    .venv/bin/python benchmarks/bench_stats.py [--games 10000] [--runs 10] [--folder DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_app import TAP_AND_SEE, free_port, open_page, wait_serving
+from bench_storage import build
+from playwright.sync_api import expect, sync_playwright
+
+from companion.history import GameStore
+from companion.viewmodels import StatsModel
+from scoring.stats import players
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))
+from phone import CHROMIUM_ARGS, chromium  # noqa: E402 - the browser tests' Chromium, found the same way
+
+BIDWELL = Path(sys.executable).with_name("bidwell")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "bidwell-bench-history")
+    args = parser.parse_args()
+    build(args.folder, args.games)
+    started = time.perf_counter()
+    lines = players(GameStore(args.folder).figures())
+    print(f"(a) first time (figures kept where the index had none): {time.perf_counter() - started:.2f} s, "
+          f"{len(lines)} players")
+    times = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        players(GameStore(args.folder).figures())
+        times.append(time.perf_counter() - started)
+    print(f"    every later time, store opened included: median {statistics.median(times) * 1000:.0f} ms, "
+          f"p90 {statistics.quantiles(times, n=10)[-1] * 1000:.0f} ms ({args.runs} runs)")
+    for extra in ([], ["--json"]):
+        times = []
+        for _ in range(args.runs):
+            started = time.perf_counter()
+            subprocess.run([str(BIDWELL), "stats", "--data", str(args.folder), *extra], check=True,
+                           stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - started)
+        print(f"(b) bidwell stats {' '.join(extra)}: median {statistics.median(times) * 1000:.0f} ms "
+              f"({args.runs} runs)")
+
+    first_line = StatsModel(GameStore(args.folder).figures()).view().lines[0]
+    shown = f"{first_line.name}\n{first_line.summary}"
+    port = free_port()
+    server = subprocess.Popen([str(BIDWELL), "--no-browser", "--port", str(port), "--data", str(args.folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            wait_serving(browser, port)
+            page = open_page(browser, f"http://127.0.0.1:{port}/")
+            opened = []
+            for _ in range(args.runs + 1):
+                button = page.get_by_role("button", name="Statistics", exact=True)
+                expect(button).to_be_visible(timeout=30_000)
+                opened.append(page.evaluate(TAP_AND_SEE, [button.element_handle(), shown]))
+                page.get_by_role("button", name="Back").click()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"(c) Statistics screen, tap to the first line drawn: first {opened[0]:.0f} ms, then median "
+          f"{statistics.median(opened[1:]):.0f} ms, p90 {statistics.quantiles(opened[1:], n=10)[-1]:.0f} ms "
+          f"({args.runs} runs)")
+
+
+if __name__ == "__main__":
+    main()

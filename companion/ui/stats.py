@@ -1,0 +1,148 @@
+"""The Statistics screens: every player's figures, and one player's figures with their charts."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, unquote
+
+import flet as ft
+import flet_charts as charts
+
+from companion.texts import t
+from companion.ui.session import Listing, use_session
+from companion.ui.widgets import NoticeBar, heading, part, screen, wide
+from companion.viewmodels import PlayerView, StatsModel
+from scoring.stats import GameFigures
+
+CHART_HEIGHT = 200
+
+
+def stats_route(name: str) -> str:
+    """The address of a player's figures (a name may hold any character)."""
+    return f"/stats/{quote(name, safe='')}"
+
+
+@screen
+def StatsScreen() -> ft.View:
+    """``/stats``: a line per player over the stored games (all, or one game's); each opens the player's page."""
+    session = use_session()
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(t("stats.title"))),
+                   controls=[NoticeBar(session.banner), Players(session.listing)])
+
+
+def use_figures(listing: Listing) -> list[GameFigures]:
+    """Every game's figures, read again when a game changes on another screen (the index keeps them)."""
+    session = use_session()
+    return ft.use_memo(lambda: list(session.store.figures()), [listing.version])
+
+
+@part
+def Players(listing: Listing) -> ft.Control:
+    from companion.ui.screens import Choice
+
+    figures = use_figures(listing)
+    game, set_game = ft.use_state(None)
+    view = StatsModel(figures, game).view()
+    page = ft.context.page
+    controls: list[ft.Control] = [
+        Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
+               lambda value: set_game(value or None), key="game"),
+    ]
+    if not view.lines:
+        controls.append(ft.Text(t("stats.empty")))
+    for line in view.lines:
+        controls.append(ft.Card(ft.ListTile(
+            title=ft.Text(line.name, weight=ft.FontWeight.W_600), subtitle=ft.Text(line.summary),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda _, name=line.name: page.navigate(stats_route(name)),
+        ), key=line.name))
+    return ft.Column(controls, spacing=8)
+
+
+@screen
+def PlayerStatsScreen() -> ft.View:
+    """``/stats/<name>``: one player's figures, best and worst game, charts and head to head."""
+    session = use_session()
+    name = unquote(ft.use_route_params()["name"])
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(name)),
+                   controls=[NoticeBar(session.banner), PlayerFigures(session.listing, name)])
+
+
+@part
+def PlayerFigures(listing: Listing, name: str) -> ft.Control:
+    view = StatsModel(use_figures(listing)).player(name)
+    if view is None:
+        return ft.Text(t("stats.no_player", name=name))
+    page = ft.context.page
+    controls: list[ft.Control] = [
+        ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)], key=label)
+        for label, value in view.figures
+    ]
+    for label, game in ((t("stats.best"), view.best), (t("stats.worst"), view.worst)):
+        if game is not None:
+            game_id, text = game
+            controls.append(wide(ft.OutlinedButton(f"{label}: {text}", key=f"{label}-{game_id}",
+                                                   on_click=lambda _, i=game_id: page.navigate(f"/history/{i}"))))
+    if view.scores:
+        controls += [heading(t("stats.scores_chart")), ScoresChart(view), heading(t("stats.places_chart")),
+                     PlacesChart(view)]
+    else:
+        controls.append(ft.Text(t("stats.no_finished")))
+    if view.rivals:
+        controls.append(heading(t("stats.rivals")))
+        controls += [ft.Text(line) for line in view.rivals]
+    return ft.Column(controls, spacing=8)
+
+
+def ScoresChart(view: PlayerView) -> ft.Control:
+    """The player's final score in each finished game, oldest first, as a line."""
+    points = [charts.LineChartDataPoint(x=number, y=score) for number, score in enumerate(view.scores, start=1)]
+    low, high = _round_down(min(view.scores)), -_round_down(-max(view.scores))
+    high = high if high > low else low + 10
+    chart = charts.LineChart(
+        data_series=[charts.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3,
+                                          point=len(points) <= 30)],
+        left_axis=charts.ChartAxis(label_size=40, label_spacing=_step(high - low)),
+        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=_step(len(points)),
+                                     show_labels=len(points) > 1),
+        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
+                                                    interval=_step(high - low)),
+        min_x=1, max_x=max(len(points), 2), min_y=low, max_y=high, interactive=False, height=CHART_HEIGHT,
+    )
+    label = t("stats.scores_chart_label", name=view.name, count=len(view.scores),
+              scores=", ".join(map(str, view.scores[-20:])))
+    return ft.Semantics(content=ft.Container(chart, padding=ft.Padding.only(right=16)), label=label)
+
+
+def _round_down(value: int) -> int:
+    return value // 10 * 10
+
+
+def _step(span: int) -> int:
+    """A label every so many units, for at most six labels along an axis (1, 2, 5, 10, 20, 50, …)."""
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= 6 * factor * magnitude:
+                return factor * magnitude
+        magnitude *= 10
+
+
+def PlacesChart(view: PlayerView) -> ft.Control:
+    """How often the player finished in each place, a bar per place."""
+    groups = [charts.BarChartGroup(x=place, rods=[charts.BarChartRod(to_y=count, width=22, color=ft.Colors.PRIMARY,
+                                                                     border_radius=4)])
+              for place, count in view.places]
+    chart = charts.BarChart(
+        groups=groups,
+        left_axis=charts.ChartAxis(label_size=40),
+        bottom_axis=charts.ChartAxis(label_size=24, labels=[
+            charts.ChartAxisLabel(value=place, label=ft.Text(f"{place}.")) for place, _ in view.places]),
+        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        min_y=0, max_y=max(count for _, count in view.places) + 1, interactive=False, height=CHART_HEIGHT,
+    )
+    chart.left_axis.label_spacing = chart.horizontal_grid_lines.interval = _step(chart.max_y)
+    label = t("stats.places_chart_label", name=view.name,
+              places="; ".join(t("stats.place_count", place=place, count=count) for place, count in view.places))
+    return ft.Semantics(content=ft.Container(chart, padding=ft.Padding.only(right=16)), label=label)

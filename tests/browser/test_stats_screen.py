@@ -1,0 +1,36 @@
+"""The Statistics screens against the history worked out by hand (``helpers.hand_worked_history``)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import hand_worked_history
+from playwright.sync_api import expect
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone, own_server, tmp_path, scheme):
+    store, ids = hand_worked_history(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, f"stats-{scheme}", color_scheme=scheme)
+    phone.tap("Statistics")
+    # The most wins first; a shared win counts for each winner; Béla of the Rage game is the same Béla.
+    for line in ("Anna 3 games · 2 wins · exact bids 6/7 (86%)", "Béla 3 games · 1 win · exact bids 6/6 (100%)",
+                 "Csilla 2 games · 1 win · exact bids 5/5 (100%)", "Dóra 1 game · 0 wins · exact bids 1/1 (100%)"):
+        expect(phone.button(line)).to_be_visible()
+    phone.shot("players")
+    phone.pick("radio", "Rage")
+    expect(phone.button("Anna 1 game · 0 wins · exact bids 0/1 (0%)")).to_be_visible()
+    expect(phone.page.get_by_role("button", name="Csilla", exact=False)).to_have_count(0)
+    phone.pick("radio", "All games")
+
+    phone.tap("Anna 3 games · 2 wins · exact bids 6/7 (86%)")
+    phone.reads("Games 3", "Finished 2", "Wins (a shared win counts) 2", "Bids made exactly 6/7 (86%)",
+                "Zero bids made 0/1 (0%)", "Average final score 57.5", "Average place 1.00")
+    expect(phone.page.get_by_text("Final scores of Anna in 2 finished games, oldest first: 64, 51")).to_be_attached()
+    expect(phone.page.get_by_text("How often Anna finished in each place: 1. place: 2")).to_be_attached()
+    phone.see_exactly("Béla: 2 games together; ahead 1, behind 0, level 0")
+    phone.see_exactly("Csilla: 1 game together; ahead 0, behind 0, level 1")
+    phone.shot("anna")
+    played_on = store.open(ids["A"]).created[:10]
+    phone.tap(f"Best game: 64 in Herrlof, {played_on}")
+    phone.see_exactly("Anna wins!")
