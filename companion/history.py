@@ -473,7 +473,7 @@ class GameStore:
         found: list[GameFigures] = []
         to_read: list[Mapping[str, Any]] = []
         for doc in self._listed_docs(month):
-            seats = _figures_of(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
+            seats = _seat_figures_in(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
                 "damage") is None else None
             if seats is None:
                 to_read.append(doc)
@@ -971,11 +971,11 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         totals=tuple(totals) if isinstance(totals := doc.get("totals"), list)
         and all(type(total) is int for total in totals) else (),
         coin_pending=doc.get("coin_pending") is True,
-        figures=_figures_of(doc.get("figures"), len(doc["players"])),
+        figures=_seat_figures_in(doc.get("figures"), len(doc["players"])),
     )
 
 
-def _figures_of(data: object, seats: int) -> tuple[SeatFigures, ...] | None:
+def _seat_figures_in(data: object, seats: int) -> tuple[SeatFigures, ...] | None:
     """The seats' figures an index entry keeps; None if it keeps none (or not one per seat, whole)."""
     if not isinstance(data, list) or len(data) != seats:
         return None

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.history import GameStore, GameSummary, SavedGame, fold, records_in
-from scoring.stats import GameFigures
 from companion.storage import StorageError
 from companion.texts import t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
@@ -35,6 +34,7 @@ from scoring.game import (
     check_players,
 )
 from scoring.points import hand_points
+from scoring.stats import GameFigures, chosen, head_to_head, player_key, players
 
 
 class Screen(StrEnum):
@@ -1219,8 +1219,6 @@ class StatsModel:
 
     def view(self) -> StatsView:
         """A line per player, the most wins first."""
-        from scoring.stats import chosen, players
-
         lines = tuple(
             StatsLine(line.name, t("stats.line", games=t("stats.games_count", count=line.games),
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
@@ -1229,8 +1227,6 @@ class StatsModel:
 
     def player(self, name: str) -> PlayerView | None:
         """``name``'s figures over the games chosen; None if they sat in none of them."""
-        from scoring.stats import chosen, player_key, players
-
         key = player_key(name)
         games = chosen(self._games, game=self.game, with_players=[key])
         line = next((line for line in players(games) if line.name == key), None)
@@ -1241,7 +1237,7 @@ class StatsModel:
         places: dict[int, int] = {}
         for seat in seats:
             places[seat.place] = places.get(seat.place, 0) + 1
-        figures = (
+        shown = (
             (t("stats.games"), str(line.games)),
             (t("stats.finished"), str(line.finished)),
             (t("stats.wins"), str(line.wins)),
@@ -1250,16 +1246,13 @@ class StatsModel:
             (t("stats.average_score"), "–" if line.average_score is None else f"{line.average_score:.1f}"),
             (t("stats.average_place"), "–" if line.average_place is None else f"{line.average_place:.2f}"),
         )
-        names = {figures.id: figures for figures in finished}
+        by_id = {figures.id: figures for figures in finished}
 
         def game_line(best) -> tuple[str, str] | None:  # noqa: ANN001 - a scoring.stats.BestGame
             if best is None:
                 return None
-            figures = names[best.id]
-            return best.id, t("stats.game_line", total=best.total, game=load_game(figures.game).name,
-                              date=figures.created[:10])
-
-        from scoring.stats import head_to_head
+            return best.id, t("stats.game_line", total=best.total, game=load_game(best.game).name,
+                              date=by_id[best.id].created[:10])
 
         met: dict[str, int] = {}
         for game in games:
@@ -1270,9 +1263,8 @@ class StatsModel:
         for other in sorted(met, key=lambda other: (-met[other], other))[:RIVALS_SHOWN]:
             together, (rivalry,) = head_to_head(games, [key, other])
             rivals.append(t("stats.rival", name=other, games=t("stats.games_count", count=together),
-                            ahead=rivalry.first_ahead,
-                            behind=rivalry.second_ahead, level=rivalry.level))
-        return PlayerView(line.name, figures, game_line(line.best), game_line(line.worst),
+                            ahead=rivalry.first_ahead, behind=rivalry.second_ahead, level=rivalry.level))
+        return PlayerView(line.name, shown, game_line(line.best), game_line(line.worst),
                           tuple(seat.total for seat in seats), tuple(sorted(places.items())), tuple(rivals))
 
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import HAND_WORKED_FIGURES as EXPECTED
 from helpers import hand_worked_history
 
