@@ -273,6 +273,17 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "stats.rival": "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}",
     "stats.no_player": "{name} is not in the games chosen.",
     "stats.no_finished": "No finished game yet: the charts come with the first.",
+    # one game's charts
+    "charts.title": "Charts",
+    "charts.totals": "Running totals",
+    "charts.hands": "Hands",
+    "charts.totals_label": "Running totals after each hand: {lines}",
+    "charts.bids": "Bids against tricks",
+    "charts.bids_total": "Bids",
+    "charts.tricks_total": "Tricks",
+    "charts.cards": "Cards each",
+    "charts.bids_label": "Bids against tricks per hand: {hands}",
+    "charts.bids_hand": "hand {number}, {cards} cards, bids {bids}, tricks {tricks}",
     # notices
     "notice.storage": "Note: {text}",
     "notice.ok": "OK",

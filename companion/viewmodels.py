@@ -34,7 +34,7 @@ from scoring.game import (
     check_players,
 )
 from scoring.points import hand_points
-from scoring.stats import GameFigures, chosen, head_to_head, player_key, players
+from scoring.stats import GameCharts, GameFigures, chosen, game_charts, head_to_head, player_key, players
 
 
 class Screen(StrEnum):
@@ -381,6 +381,7 @@ class PlayView:
     message: Message | None
     can_undo: bool
     revision: int
+    charts: GameCharts | None = None
 
 
 @dataclass(frozen=True)
@@ -468,6 +469,7 @@ class PlayModel:
             message=self.message,
             can_undo=not self.read_only and self.game.can_undo(),
             revision=self.saved.revision,
+            charts=game_charts(self.game),
         )
 
     # -- the hand header --

@@ -228,3 +228,37 @@ def head_to_head(games: Iterable[GameFigures], names: Sequence[str]) -> tuple[in
                 place_a, place_b = seat_of[a].place, seat_of[b].place
                 tally[1 if place_a < place_b else 2 if place_b < place_a else 3] += 1
     return together, [Rivalry(a, b, *tally) for (a, b), tally in pairs.items()]
+
+
+# --- one game's charts ---------------------------------------------------------------------
+
+
+@frozen
+class HandBar:
+    """One scored hand for the bids-against-tricks chart: its number, its cards, and the table's bids and tricks
+    (tricks fall short of the cards where Herrlof destroys some)."""
+
+    number: int
+    cards: int
+    bids: int
+    tricks: int
+
+
+@frozen
+class GameCharts:
+    """A game's charts' data over its scored hands: each seat's running total (0 before the first hand, then
+    after each), and each hand's bids and tricks."""
+
+    totals: tuple[tuple[int, ...], ...]
+    hands: tuple[HandBar, ...]
+
+
+def game_charts(game: Game) -> GameCharts | None:
+    """The charts of ``game`` as it stands; None before its first hand is scored. Only scored hands are drawn,
+    and their bids are all shown by then, so no private bid reaches a chart."""
+    scored = game.state.scored_hands
+    if not scored:
+        return None
+    totals = tuple((0, *(hand.seats[seat].total for hand in scored)) for seat in range(len(game.players)))
+    hands = tuple(HandBar(hand.number, hand.cards, sum(hand.bids), sum(hand.tricks)) for hand in scored)
+    return GameCharts(totals, hands)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.storage import StorageError
 from companion.texts import t
+from companion.ui.charts import GameChartsPanel
 from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
 from companion.viewmodels import (
@@ -103,6 +104,8 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     # Only the bidder looks at a private pad; the scoreboard holds no private bid, so it shows everywhere else.
     if view.screen is not Screen.PRIVATE_BID:
         controls.append(Board(view.board, handle.id, "history" if looking else "game", key="board"))
+        if view.charts is not None:
+            controls.append(GameChartsPanel(view.charts, handle.model.players, key="charts"))
     return ft.Column(controls, spacing=12)
 
 

@@ -8,13 +8,11 @@ import flet as ft
 import flet_charts as charts
 
 from companion.texts import t
+from companion.ui.charts import CHART_HEIGHT, axis_step, described, grid, nice_range, nice_top
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
 from companion.viewmodels import PlayerView, StatsModel
 from scoring.stats import GameFigures
-
-CHART_HEIGHT = 200
-
 
 def stats_route(name: str) -> str:
     """The address of a player's figures (a name may hold any character)."""
@@ -98,35 +96,18 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
 def ScoresChart(view: PlayerView) -> ft.Control:
     """The player's final score in each finished game, oldest first, as a line."""
     points = [charts.LineChartDataPoint(x=number, y=score) for number, score in enumerate(view.scores, start=1)]
-    low, high = _round_down(min(view.scores)), -_round_down(-max(view.scores))
-    high = high if high > low else low + 10
+    low, high, step = nice_range(list(view.scores))
     chart = charts.LineChart(
         data_series=[charts.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3,
                                           point=len(points) <= 30)],
-        left_axis=charts.ChartAxis(label_size=40, label_spacing=_step(high - low)),
-        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=_step(len(points)),
+        left_axis=charts.ChartAxis(label_size=40, label_spacing=step),
+        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=axis_step(len(points)),
                                      show_labels=len(points) > 1),
-        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1,
-                                                    interval=_step(high - low)),
+        horizontal_grid_lines=grid(step),
         min_x=1, max_x=max(len(points), 2), min_y=low, max_y=high, interactive=False, height=CHART_HEIGHT,
     )
-    label = t("stats.scores_chart_label", name=view.name, count=len(view.scores),
-              scores=", ".join(map(str, view.scores[-20:])))
-    return ft.Semantics(content=ft.Container(chart, padding=ft.Padding.only(right=16)), label=label)
-
-
-def _round_down(value: int) -> int:
-    return value // 10 * 10
-
-
-def _step(span: int) -> int:
-    """A label every so many units, for at most six labels along an axis (1, 2, 5, 10, 20, 50, …)."""
-    magnitude = 1
-    while True:
-        for factor in (1, 2, 5):
-            if span <= 6 * factor * magnitude:
-                return factor * magnitude
-        magnitude *= 10
+    return described(chart, t("stats.scores_chart_label", name=view.name, count=len(view.scores),
+                               scores=", ".join(map(str, view.scores[-20:]))))
 
 
 def PlacesChart(view: PlayerView) -> ft.Control:
@@ -134,15 +115,13 @@ def PlacesChart(view: PlayerView) -> ft.Control:
     groups = [charts.BarChartGroup(x=place, rods=[charts.BarChartRod(to_y=count, width=22, color=ft.Colors.PRIMARY,
                                                                      border_radius=4)])
               for place, count in view.places]
+    high, step = nice_top(max(count for _, count in view.places))
     chart = charts.BarChart(
         groups=groups,
-        left_axis=charts.ChartAxis(label_size=40),
+        left_axis=charts.ChartAxis(label_size=40, label_spacing=step),
         bottom_axis=charts.ChartAxis(label_size=24, labels=[
             charts.ChartAxisLabel(value=place, label=ft.Text(f"{place}.")) for place, _ in view.places]),
-        horizontal_grid_lines=charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
-        min_y=0, max_y=max(count for _, count in view.places) + 1, interactive=False, height=CHART_HEIGHT,
+        horizontal_grid_lines=grid(step), min_y=0, max_y=high, interactive=False, height=CHART_HEIGHT,
     )
-    chart.left_axis.label_spacing = chart.horizontal_grid_lines.interval = _step(chart.max_y)
-    label = t("stats.places_chart_label", name=view.name,
-              places="; ".join(t("stats.place_count", place=place, count=count) for place, count in view.places))
-    return ft.Semantics(content=ft.Container(chart, padding=ft.Padding.only(right=16)), label=label)
+    return described(chart, t("stats.places_chart_label", name=view.name, places="; ".join(
+        t("stats.place_count", place=place, count=count) for place, count in view.places)))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import hand_worked_history
+from helpers import hand_worked_history, play_hand
 from playwright.sync_api import expect
+
+from scoring.game import Game
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -34,3 +36,33 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     played_on = store.open(ids["A"]).created[:10]
     phone.tap(f"Best game: 64 in Herrlof, {played_on}")
     phone.see_exactly("Anna wins!")
+
+
+def test_a_games_charts_show_the_running_totals_and_bids_against_tricks(open_phone, own_server, tmp_path):
+    store, ids = hand_worked_history(tmp_path / "data")
+    # Rage'n Glyphs, 3 players: hands of 1, 2, 3, … cards. Anna bids 0 and takes 0 (5 a hand); Béla bids and
+    # takes every trick but one (10 + tricks; in the 1-card hand 0 for 0: 5), Csilla bids 0 and takes one
+    # (1: a missed bid scores its tricks).
+    staircase = store.start(Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"], first_dealer=0))
+    for cards in (1, 2, 3, 4):
+        play_hand(staircase, [0, cards - 1, 0], [0, cards - 1, 1])
+    server = own_server()
+    phone = open_phone(server.url + f"game/{staircase.id}", "game-charts")
+    phone.tap("Charts")
+    # Béla 5, then 11, 12 and 13: 5, 16, 28, 41; Csilla 1 a hand; Anna 5 a hand.
+    expect(phone.page.get_by_text("Running totals after each hand: Anna 5, 10, 15, 20; Béla 5, 16, 28, 41; "
+                                  "Csilla 1, 2, 3, 4")).to_be_attached()
+    expect(phone.page.get_by_text("Bids against tricks per hand: hand 1, 1 cards, bids 0, tricks 1; hand 2, 2 "
+                                  "cards, bids 1, tricks 2; hand 3, 3 cards, bids 2, tricks 3; hand 4, 4 cards, "
+                                  "bids 3, tricks 4")).to_be_attached()
+    phone.page.mouse.move(195, 600)
+    phone.page.mouse.wheel(0, 600)
+    phone.shot("charts")
+
+    finished = open_phone(server.url + f"history/{ids['A']}", "past-game-charts", color_scheme="dark")
+    finished.tap("Charts")
+    expect(finished.page.get_by_text("Running totals after each hand: Anna 21, 39, 64; Béla 19, 41, 51")
+           ).to_be_attached()
+    finished.page.mouse.move(195, 600)
+    finished.page.mouse.wheel(0, 2000)
+    finished.shot("charts")
