@@ -25,11 +25,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.app_assets import FONT_FILE
+from companion.app_assets import FONT_FILE, SEAT_COLOURS
+from companion.axes import axis_step, nice_range, nice_top
 from companion.texts import t
 from scoring.definitions import Rules
 from scoring.describe import scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
+from scoring.stats import GameCharts, game_charts
 
 PAPERS = {"a4": A4, "letter": LETTER}
 FONT = "BidwellSans"
@@ -62,6 +64,8 @@ class Sheet:
     continuation: tuple[SheetRow, ...]
     summary: tuple[str, ...]
     footer: tuple[str, ...]
+    charts: GameCharts | None = None
+    """A filled sheet's charts (from its first scored hand on)."""
 
 
 def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
@@ -123,6 +127,7 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
         continuation=(),
         summary=tuple(scoring_summary(rules)),
         footer=(_result_line(game), t("sheet.made_mark", mark=MADE)),
+        charts=game_charts(game),
     )
 
 
@@ -154,6 +159,8 @@ def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
                            styles["small"]))
     story.append(Spacer(1, 3 * mm))
     story.append(_footer(sheet.footer, width))
+    if sheet.charts is not None:
+        story += [Spacer(1, 4 * mm), *_charts(sheet, width)]
     document.build(story)
     return buffer.getvalue()
 
@@ -215,6 +222,81 @@ def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
         style += [("SPAN", (first, 0), (first + per - 1, 0)), ("LINEBEFORE", (first, 0), (first, -1), 1.0, colors.black)]
     table.setStyle(TableStyle(style))
     return table
+
+
+CHART_HEIGHT = 55 * mm
+
+
+def _charts(sheet: Sheet, width: float) -> list:
+    """The running totals and the bids against tricks, side by side, drawn with reportlab's own charts; kept
+    together on one page."""
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+    from reportlab.graphics.charts.legends import Legend
+    from reportlab.graphics.charts.lineplots import LinePlot
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.platypus import KeepTogether
+
+    charts = sheet.charts
+    half = (width - 6 * mm) / 2
+    seat_colours = [colors.HexColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)]) for seat in range(len(sheet.names))]
+
+    totals = Drawing(half, CHART_HEIGHT + 14 * mm)
+    plot = LinePlot()
+    plot.x, plot.y, plot.width, plot.height = 10 * mm, 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
+    plot.data = [list(enumerate(line)) for line in charts.totals]
+    for seat, colour in enumerate(seat_colours):
+        plot.lines[seat].strokeColor = colour
+        plot.lines[seat].strokeWidth = 1.5
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(charts.hands), 1)
+    plot.xValueAxis.valueStep = axis_step(len(charts.hands))
+    low, high, step = nice_range([total for line in charts.totals for total in line])
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = low, high, step
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName, axis.labels.fontSize = FONT, 7
+    plot.yValueAxis.visibleGrid, plot.yValueAxis.gridStrokeColor = True, colors.lightgrey
+    totals.add(plot)
+    totals.add(_chart_title(t("charts.totals") + " · " + t("charts.hands"), half, CHART_HEIGHT + 10 * mm))
+    legend = Legend()
+    legend.x, legend.y, legend.fontName, legend.fontSize = 10 * mm, 4 * mm, FONT, 7
+    legend.alignment, legend.columnMaximum, legend.boxAnchor = "right", 1, "w"
+    legend.dx = legend.dy = 6
+    legend.colorNamePairs = [(colour, fit(name, 30 * mm, 7)) for colour, name in zip(seat_colours, sheet.names)]
+    legend.deltax = max(12 * mm, (half - 14 * mm) / max(len(sheet.names), 1))
+    totals.add(legend)
+
+    bids = Drawing(half, CHART_HEIGHT + 14 * mm)
+    bars = VerticalBarChart()
+    bars.x, bars.y, bars.width, bars.height = 10 * mm, 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
+    bars.data = [[hand.bids for hand in charts.hands], [hand.tricks for hand in charts.hands]]
+    every = axis_step(len(charts.hands))
+    bars.categoryAxis.labels.fontName, bars.categoryAxis.labels.fontSize = FONT, 6
+    bars.categoryAxis.categoryNames = [str(hand.cards) if index % every == 0 else ""
+                                       for index, hand in enumerate(charts.hands)]
+    top, step = nice_top(max(max(hand.bids, hand.tricks) for hand in charts.hands))
+    bars.valueAxis.valueMin, bars.valueAxis.valueMax, bars.valueAxis.valueStep = 0, top, step
+    bars.valueAxis.labels.fontName, bars.valueAxis.labels.fontSize = FONT, 7
+    bars.valueAxis.visibleGrid, bars.valueAxis.gridStrokeColor = True, colors.lightgrey
+    bars.bars[0].fillColor, bars.bars[1].fillColor = colors.HexColor("#3A608F"), colors.HexColor("#B0BEC5")
+    bars.bars.strokeColor = None
+    bars.barSpacing, bars.groupSpacing = 0.5, max(1, 40 / len(charts.hands))
+    bids.add(bars)
+    bids.add(_chart_title(t("charts.bids") + " · " + t("charts.cards"), half, CHART_HEIGHT + 10 * mm))
+    key = Legend()
+    key.x, key.y, key.fontName, key.fontSize = 10 * mm, 4 * mm, FONT, 7
+    key.alignment, key.columnMaximum, key.boxAnchor, key.deltax = "right", 1, "w", 20 * mm
+    key.dx = key.dy = 6
+    key.colorNamePairs = [(bars.bars[0].fillColor, t("charts.bids_total")),
+                          (bars.bars[1].fillColor, t("charts.tricks_total"))]
+    bids.add(key)
+    side_by_side = Table([[totals, bids]], colWidths=[half + 3 * mm, half + 3 * mm])
+    side_by_side.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return [KeepTogether([side_by_side])]
+
+
+def _chart_title(text: str, width: float, y: float):  # noqa: ANN202 - a reportlab String
+    from reportlab.graphics.shapes import String
+
+    return String(0, y, fit(text, width, 9), fontName=FONT, fontSize=9)
 
 
 def _footer(lines: Sequence[str], width: float) -> Table:

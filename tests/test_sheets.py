@@ -106,6 +106,23 @@ def test_a_filled_sheet_has_the_engines_numbers():
     assert "さくら wins!" in flat(text) and "\u2713" in text
 
 
+def test_a_filled_sheet_draws_its_charts_after_the_table_and_a_blank_one_none(tmp_path):
+    game = Game.new("herrlof", ["Anna", "さくら"])
+    for bids, tricks in (([11, 4], [11, 4]), ([3, 12], [3, 12]), ([15, 0], [15, 0])):
+        play_hand(game, bids, tricks)
+    pdf = render_pdf(filled_sheet(game, played_on="2026-11-23"), "a4")
+    (ARTIFACTS / "filled-herrlof-charts.pdf").write_bytes(pdf)
+    text = flat("\n".join(pages(pdf)))
+    assert text.index("Anna wins!") < text.index("Running totals · Hands") < text.index("Bids against tricks")
+    # The legends name the players and the bars; the totals axis ends on a label past Anna's 64.
+    assert "Anna" in text.split("Running totals")[1] and "さくら" in text.split("Running totals")[1]
+    assert "Bids Tricks" in text and " 80 " in text.split("Running totals")[1]
+    blank = flat("\n".join(pages(render_pdf(blank_sheet(rules_for("herrlof", 2)), "a4"))))
+    assert "Running totals" not in blank
+    unplayed = flat("\n".join(pages(render_pdf(filled_sheet(Game.new("rage", ["Anna", "Béla"])), "a4"))))
+    assert "Running totals" not in unplayed
+
+
 def test_the_sheet_says_how_the_game_ended_in_the_words_of_the_end_screen():
     herrlof = Game.new("herrlof", ["Anna", "Béla"])
     for _ in range(3):

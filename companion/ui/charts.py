@@ -1,50 +1,18 @@
 """Charts drawn with Flet's own charts package: a game's running totals and its bids against tricks, and the
-axis steps the Statistics screen's charts use too."""
+parts the Statistics screen's charts share with them."""
 
 from __future__ import annotations
 
 import flet as ft
 import flet_charts as charts
 
+from companion.app_assets import SEAT_COLOURS
+from companion.axes import axis_step, nice_range, nice_top
 from companion.texts import t
 from companion.ui.widgets import heading, part
 from scoring.stats import GameCharts
 
 CHART_HEIGHT = 200
-# One colour per seat, told apart in light and dark themes alike (mid tones, not the theme's own colours).
-SEAT_COLOURS = (ft.Colors.BLUE_400, ft.Colors.RED_400, ft.Colors.GREEN_500, ft.Colors.ORANGE_500,
-                ft.Colors.PURPLE_300, ft.Colors.TEAL_400, ft.Colors.PINK_300, ft.Colors.BROWN_300,
-                ft.Colors.INDIGO_300, ft.Colors.LIME_600)
-
-
-def axis_step(span: float) -> int:
-    """A label every so many units, for at most six labels along an axis (1, 2, 5, 10, 20, 50, …)."""
-    magnitude = 1
-    while True:
-        for factor in (1, 2, 5):
-            if span <= 6 * factor * magnitude:
-                return factor * magnitude
-        magnitude *= 10
-
-
-def nice_range(values: list[int]) -> tuple[int, int, int]:
-    """An axis holding ``values`` that starts and ends on a label (no stray label at either end); and the step
-    between labels."""
-    low, high = min(values), max(values)
-    step = axis_step(max(high - low, 1))
-    while True:
-        start, end = low // step * step, -(-high // step) * step
-        end = end if end > start else start + step
-        if axis_step(end - start) == step:
-            return start, end, step
-        step = axis_step(end - start)
-
-
-def nice_top(value: int) -> tuple[int, int]:
-    """An axis from 0 that holds ``value`` with room above it, ending on a label (no stray top label); and the
-    step between labels."""
-    step = axis_step(value + 1)
-    return -(-(value + 1) // step) * step, step
 
 
 def grid(step: int) -> charts.ChartGridLines:

@@ -8,7 +8,8 @@ import flet as ft
 import flet_charts as charts
 
 from companion.texts import t
-from companion.ui.charts import CHART_HEIGHT, axis_step, described, grid, nice_range, nice_top
+from companion.axes import axis_step, nice_range, nice_top
+from companion.ui.charts import CHART_HEIGHT, described, grid
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
 from companion.viewmodels import PlayerView, StatsModel
