@@ -69,7 +69,7 @@ from scoring.game import (
     action_to_dict,
 )
 from scoring.record import game_from_record, parse_record, record_from_game
-from scoring.stats import GameFigures, SeatFigures, figures_of, seat_figures
+from scoring.stats import MATCH_KEY, GameFigures, MatchTally, SeatFigures, figures_of, match_tallies, seat_figures
 
 DATA_ENV = "BIDWELL_DATA"
 PAGE_SIZE = 50
@@ -140,6 +140,8 @@ class GameSummary:
     coin_pending: bool = False
     figures: tuple[SeatFigures, ...] | None = None
     """Each seat's figures for the statistics; None where the index entry was written before they were kept."""
+    match: str | None = None
+    """The id of the first game of the match (a game and its rematches) this game is a rematch in."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, for ``bidwell history --json`` and the index."""
@@ -222,6 +224,7 @@ def summarize(game_id: str, game: Game, created: str, damage: str | None = None)
         totals=state.totals,
         coin_pending=bool(state.coin_flip_between),
         figures=seat_figures(game),
+        match=match if isinstance(match := game.extras.get(MATCH_KEY), str) and _ID.match(match) else None,
     )
 
 
@@ -457,11 +460,22 @@ class GameStore:
             if summary.finished or doc["finished"]:
                 mended.append(summary)
             found.append(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
-                                    summary.figures))
+                                    summary.figures, summary.match))
         if mended:  # all at once: each month's index file is written once, not once a game
             with self.folder.writing():
                 self._index_put(mended)
         return sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+
+    def rematch(self, saved: SavedGame) -> SavedGame:
+        """Start the rematch of ``saved`` (same game, options and seats; the next seat deals first), in the same
+        match: the match is named by its first game, kept with the new game's record."""
+        game = saved.game.rematch()
+        game.extras[MATCH_KEY] = saved.game.extras.get(MATCH_KEY) or saved.id
+        return self.start(game)
+
+    def matches(self) -> dict[str, MatchTally]:
+        """Every match's tally (a game and its rematches), by the id of its first game."""
+        return match_tallies(self.figures())
 
     def _month_figures(self, month: str) -> tuple[list[GameFigures], list[Mapping[str, Any]]]:
         """One month's finished games' figures from its index file, and its entries to read from their games;
@@ -478,7 +492,9 @@ class GameStore:
             if seats is None:
                 to_read.append(doc)
             else:
-                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats))
+                match = doc.get("match")
+                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats,
+                                        match if isinstance(match, str) else None))
         self._figures_by_month[month] = (signature, found, to_read)
         return found, to_read
 
@@ -712,6 +728,7 @@ class GameStore:
         doc.pop("current_hand")
         doc.pop("phase")
         doc["figures"] = summary.figures_json()
+        doc["match"] = summary.match
         doc["search"] = fold(" | ".join(summary.players))
         doc["file"] = _signature(self._game_path(summary.id))
         return doc
@@ -972,6 +989,7 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         and all(type(total) is int for total in totals) else (),
         coin_pending=doc.get("coin_pending") is True,
         figures=_seat_figures_in(doc.get("figures"), len(doc["players"])),
+        match=match if isinstance(match := doc.get("match"), str) else None,
     )
 
 

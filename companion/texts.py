@@ -273,6 +273,9 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "stats.rival": "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}",
     "stats.no_player": "{name} is not in the games chosen.",
     "stats.no_finished": "No finished game yet: the charts come with the first.",
+    # matches: a game and its rematches
+    "match.line": "Match of {games}: {wins}",
+    "match.finished": "{games}, {finished} finished",
     # one game's charts
     "charts.title": "Charts",
     "charts.totals": "Running totals",

@@ -34,7 +34,17 @@ from scoring.game import (
     check_players,
 )
 from scoring.points import hand_points
-from scoring.stats import GameCharts, GameFigures, chosen, game_charts, head_to_head, player_key, players
+from scoring.stats import (
+    MATCH_KEY,
+    GameCharts,
+    GameFigures,
+    MatchTally,
+    chosen,
+    game_charts,
+    head_to_head,
+    player_key,
+    players,
+)
 
 
 class Screen(StrEnum):
@@ -351,6 +361,7 @@ class Ending:
     how: str | None
     coin_between: tuple[str, ...]
     standings: tuple[StandingLine, ...]
+    match: str | None = None
 
 
 @dataclass(frozen=True)
@@ -904,7 +915,16 @@ class PlayModel:
             StandingLine(line.place, self.players[line.seat], line.total, line.exact_bids if show_exact else None)
             for line in state.standings
         )
-        return Ending(headline, how, tuple(self.players[s] for s in state.coin_flip_between), standings)
+        return Ending(headline, how, tuple(self.players[s] for s in state.coin_flip_between), standings,
+                      self.match_line())
+
+    def match_line(self) -> str | None:
+        """The tally of the match (a game and its rematches) this game is in; None if it is in none."""
+        try:
+            tally = self.saved.store.matches().get(self.game.extras.get(MATCH_KEY) or self.saved.id)
+        except StorageError:  # the game's own screen goes on; the history says what is wrong with the store
+            return None
+        return None if tally is None else match_text(tally)
 
     def flip_coin(self) -> str | None:
         """Flip the coin among the tied players and record who won it (also from a game looked at later)."""
@@ -926,7 +946,7 @@ class PlayModel:
 
     def rematch(self, store: GameStore) -> SavedGame:
         """A new game of the same game and options, the same players in the same seats; the next seat deals first."""
-        return store.start(self.game.rematch())
+        return store.rematch(self.saved)
 
     def download_name(self, extension: str) -> str:
         """``bidwell-<game>-<date>-<players>.<extension>``, a name a person finds in their downloads."""
@@ -1049,6 +1069,7 @@ class PastGameCard:
     damage: str | None
     finished: bool
     coin_pending: bool
+    match: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1078,8 +1099,9 @@ class HistoryModel:
 
     def view(self) -> HistoryView:
         """The list with its filters."""
+        matches = self.store.matches()
         return HistoryView(self.player, self.game, tuple(NewGameModel.games()),
-                           tuple(past_game_card(s) for s in self.items), self.has_more, self.message)
+                           tuple(past_game_card(s, matches) for s in self.items), self.has_more, self.message)
 
     def refresh(self) -> None:
         """Read the first page again with the current filters."""
@@ -1152,8 +1174,9 @@ class HistoryModel:
         return report.new
 
 
-def past_game_card(summary: GameSummary) -> PastGameCard:
-    """How one past game reads on its card: the winner, the scores and when it was played."""
+def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None = None) -> PastGameCard:
+    """How one past game reads on its card: the winner, the scores and when it was played; and the tally of
+    its match if it is in one (``matches``: every match's, from :meth:`GameStore.matches`)."""
     coin_pending = summary.coin_pending  # the tied players are its winners until the coin is flipped
     if summary.damage is not None:
         status = t("history.damaged")
@@ -1169,8 +1192,9 @@ def past_game_card(summary: GameSummary) -> PastGameCard:
     else:
         scores = ", ".join(summary.players)
     when = summary.created[:16].replace("T", " ")
+    tally = (matches or {}).get(summary.match or summary.id)
     return PastGameCard(summary.id, summary.game_name, when, status, scores, summary.damage, summary.finished,
-                        coin_pending)
+                        coin_pending, None if tally is None else match_text(tally))
 
 
 # --- statistics ------------------------------------------------------------------------
@@ -1268,6 +1292,15 @@ class StatsModel:
                             ahead=rivalry.first_ahead, behind=rivalry.second_ahead, level=rivalry.level))
         return PlayerView(line.name, shown, game_line(line.best), game_line(line.worst),
                           tuple(seat.total for seat in seats), tuple(sorted(places.items())), tuple(rivals))
+
+
+def match_text(tally: MatchTally) -> str:
+    """``Match of 3 games: Anna 2 wins · Béla 1 win`` (and how many are finished, if not all)."""
+    games = t("stats.games_count", count=tally.games)
+    if tally.finished < tally.games:
+        games = t("match.finished", games=games, finished=tally.finished)
+    return t("match.line", games=games, wins=" · ".join(
+        f"{name} {t('stats.wins_count', count=wins)}" for name, wins in tally.wins))
 
 
 def share_text(made: int, placed: int) -> str:

@@ -15,6 +15,9 @@ What counts (RULES.md's terms):
   equal totals share a place); *best* and *worst* are the finished games with the highest and lowest total.
 
 Players are the same player when their names are, after trimming and NFC normalisation (:func:`player_key`).
+
+A *match* is a game and the rematches started from it (:func:`match_tallies`), and one game's charts are its
+running totals and its bids against tricks (:func:`game_charts`).
 """
 
 from __future__ import annotations
@@ -85,18 +88,52 @@ def seat_figures(game: Game) -> tuple[SeatFigures, ...]:
     )
 
 
-class GameFigures(namedtuple("GameFigures", "id game created finished players keys seats")):
+class GameFigures(namedtuple("GameFigures", "id game created finished players keys seats match")):
     """One stored game as the figures see it: which game, when (ISO 8601, UTC), who sat where (``players``, and
-    ``keys``: the names as they are matched, see :func:`figures_of`), each seat's figures."""
+    ``keys``: the names as they are matched, see :func:`figures_of`), each seat's figures, and the match it is
+    a rematch in (the id of the match's first game; None for a game no rematch started from)."""
 
     __slots__ = ()
 
 
 def figures_of(game_id: str, game: str, created: str, finished: bool, players: Sequence[str],
-               seats: Sequence[SeatFigures]) -> GameFigures:
+               seats: Sequence[SeatFigures], match: str | None = None) -> GameFigures:
     """A game's figures, its players' names matched by :func:`player_key`."""
     return GameFigures(game_id, game, created, finished, tuple(players), tuple(map(player_key, players)),
-                       tuple(seats))
+                       tuple(seats), match)
+
+
+MATCH_KEY = "match"
+"""The key of a game's record (kept with its extras) naming the match's first game."""
+
+
+@frozen
+class MatchTally:
+    """A match (a game and its rematches): how many games, how many finished, and each player's wins in seat
+    order of its first game (a shared win counts for each winner)."""
+
+    games: int
+    finished: int
+    wins: tuple[tuple[str, int], ...]
+
+
+def match_tallies(games: Iterable[GameFigures]) -> dict[str, MatchTally]:
+    """Every match's tally, by the id of its first game: only games a rematch was started from count as one."""
+    chains: dict[str, list[GameFigures]] = {}
+    firsts: dict[str, GameFigures] = {}
+    for figures in games:
+        if figures.match is not None:
+            chains.setdefault(figures.match, []).append(figures)
+        firsts[figures.id] = figures
+    tallies = {}
+    for match, rematches in chains.items():
+        chain = sorted(([firsts[match]] if match in firsts else []) + rematches, key=lambda figures: figures.created)
+        wins: dict[str, int] = {}
+        for figures in chain:
+            for name, seat in zip(figures.players, figures.seats, strict=True):
+                wins[name] = wins.get(name, 0) + (seat.winner if figures.finished else 0)
+        tallies[match] = MatchTally(len(chain), sum(figures.finished for figures in chain), tuple(wins.items()))
+    return tallies
 
 
 @frozen

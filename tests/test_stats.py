@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 from helpers import HAND_WORKED_FIGURES as EXPECTED
-from helpers import hand_worked_history
+from helpers import hand_worked_history, play_hand
 
 from companion.history import GameStore
+from companion.viewmodels import HistoryModel, PlayModel, match_text
+from scoring.game import Game
 from scoring.stats import chosen, head_to_head, players
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
@@ -130,3 +132,29 @@ def test_what_cannot_be_answered_is_said_in_one_line(history, arguments, said):
                              text=True, timeout=60)
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.startswith(f"error: {said}") and refused.stderr.count("\n") == 1, refused.stderr
+
+
+def test_a_rematch_chain_is_a_match_with_its_tally_of_wins(tmp_path):
+    store = GameStore(tmp_path / "data")
+    first = store.start(Game.new("herrlof", ["Anna", "Béla"], first_dealer=0))
+    for bids, tricks in (([15, 0], [15, 0]), ([15, 0], [15, 0])):  # Anna 25 + 25: she wins
+        play_hand(first, bids, tricks)
+    assert store.matches() == {}  # one game is no match yet
+    second = store.rematch(first)
+    assert second.game.first_dealer == 1
+    for bids, tricks in (([0, 15], [0, 15]), ([0, 15], [0, 15])):  # Béla wins
+        play_hand(second, bids, tricks)
+    third = store.rematch(second)  # the same match: named by its first game
+    tally = store.matches()[first.id]
+    assert (tally.games, tally.finished, tally.wins) == (3, 2, (("Anna", 1), ("Béla", 1)))
+    assert match_text(tally) == "Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"
+    model = PlayModel(store.open(second.id))
+    assert model.ending().match == "Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"
+    # The match goes with the record: exported, deleted and imported again, the tally is the same.
+    record = store.export(third.id)
+    assert record["match"] == first.id
+    store.delete(third.id)
+    assert store.matches()[first.id].games == 2
+    store.import_records([("third.json", record)])
+    cards = HistoryModel(store).view().cards
+    assert [card.match for card in cards] == ["Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"] * 3

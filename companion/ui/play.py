@@ -313,6 +313,8 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         if line.exact_bids is not None:
             text += " · " + t("end.exact_bids", count=line.exact_bids)
         controls.append(ft.Text(text))
+    if ending.match:
+        controls.append(ft.Text(ending.match, weight=ft.FontWeight.W_600, key="match"))
 
     async def sheet(_: object) -> None:
         from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print

@@ -368,6 +368,8 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
         ft.Text(card.when, size=12),
         ft.Text(card.scores),
     ]
+    if card.match is not None:
+        lines.append(ft.Text(card.match, size=12))
     if card.damage is not None:
         lines.append(ft.Text(card.damage, color=ft.Colors.ERROR, size=12))
     looked_at = card.finished or card.damage is not None

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import hand_worked_history, play_hand
 from playwright.sync_api import expect
+from test_games import bid, took
 
 from scoring.game import Game
 
@@ -66,3 +69,25 @@ def test_a_games_charts_show_the_running_totals_and_bids_against_tricks(open_pho
     finished.page.mouse.move(195, 600)
     finished.page.mouse.wheel(0, 2000)
     finished.shot("charts")
+
+
+def test_a_rematch_makes_a_match_whose_tally_the_end_screen_and_past_games_show(open_phone, own_server, tmp_path):
+    store, ids = hand_worked_history(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url + f"history/{ids['A']}", "match")
+    phone.tap("Rematch, same seats")
+    phone.see_exactly("Béla deals · Anna bids first and leads")  # the next seat deals first
+    # Anna bids 15 and takes every trick twice: 25 + 25, she wins again. Who bids first alternates.
+    for order in (("Anna", "Béla"), ("Béla", "Anna")):
+        for name in order:
+            bid(phone, name, 15 if name == "Anna" else 0, private=True)
+        took(phone, (order[0], 15 if order[0] == "Anna" else 0))
+        phone.tap("Score the hand")
+    phone.see_exactly("Anna wins!")
+    phone.see_exactly("Match of 2 games: Anna 2 wins · Béla 0 wins")
+    phone.shot("end")
+    phone.tap("Start screen")
+    phone.tap("Past games")
+    cards = phone.page.get_by_role("group", name=re.compile(r"Match of 2 games: Anna 2 wins · Béla 0 wins"))
+    expect(cards).to_have_count(2)
+    phone.shot("past-games")
