@@ -249,7 +249,12 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     # statistics
     "start.stats": "Statistics",
     "stats.title": "Statistics",
-    "stats.empty": "No games yet: the figures come with the first game.",
+    "stats.empty": "No games chosen: the figures come with the first game.",
+    "stats.period_all": "All time",
+    "stats.period_30": "Last 30 days",
+    "stats.period_365": "Last 12 months",
+    "stats.with": "Played with",
+    "stats.with_hint": "Names, separated by commas",
     "stats.line": "{games} · {wins} · exact bids {exact}",
     "stats.games_count": {"one": "{count} game", "other": "{count} games"},
     "stats.wins_count": {"one": "{count} win", "other": "{count} wins"},

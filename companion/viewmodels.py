@@ -1239,16 +1239,21 @@ RIVALS_SHOWN = 5
 class StatsModel:
     """Players' figures over the games' figures given (read from the history's index), for one game or all."""
 
-    def __init__(self, games: Sequence[GameFigures], game: str | None = None):
+    def __init__(self, games: Sequence[GameFigures], game: str | None = None, *, with_players: Sequence[str] = (),
+                 since: str | None = None):
+        """``games``: every game's figures; the others choose among them (see :func:`scoring.stats.chosen`)."""
         self._games = games
         self.game = game
+        self.with_players = tuple(with_players)
+        self.since = since
 
     def view(self) -> StatsView:
         """A line per player, the most wins first."""
         lines = tuple(
             StatsLine(line.name, t("stats.line", games=t("stats.games_count", count=line.games),
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
-            for line in players(chosen(self._games, game=self.game)))
+            for line in players(chosen(self._games, game=self.game, since=self.since,
+                                       with_players=self.with_players)))
         return StatsView(self.game, tuple(NewGameModel.games()), lines)
 
     def player(self, name: str) -> PlayerView | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from urllib.parse import quote, unquote
 
 import flet as ft
@@ -14,6 +15,18 @@ from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
 from companion.viewmodels import PlayerView, StatsModel
 from scoring.stats import GameFigures
+
+PERIODS = {"": None, "30": 30, "365": 365}
+"""The periods the figures can be looked at over: all games, or those started in the last so many days."""
+
+
+def since(period: str) -> str | None:
+    """The first day (UTC, as games' times are kept) of ``period``, a key of :data:`PERIODS`."""
+    days = PERIODS[period]
+    if days is None:
+        return None
+    return (datetime.now(UTC).date() - timedelta(days=days - 1)).isoformat()
+
 
 def stats_route(name: str) -> str:
     """The address of a player's figures (a name may hold any character)."""
@@ -41,11 +54,18 @@ def Players(listing: Listing) -> ft.Control:
 
     figures = use_figures(listing)
     game, set_game = ft.use_state(None)
-    view = StatsModel(figures, game).view()
+    period, set_period = ft.use_state("")
+    with_players, set_with_players = ft.use_state(())
+    view = StatsModel(figures, game, with_players=with_players, since=since(period)).view()
     page = ft.context.page
     controls: list[ft.Control] = [
         Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
                lambda value: set_game(value or None), key="game"),
+        Choice(period, tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS), set_period, key="period"),
+        # The names as taken (trimmed, comma-separated); the field keeps the text typed until it is submitted.
+        ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with", value=", ".join(with_players),
+                     on_submit=lambda e: set_with_players(tuple(
+                         name for name in (part.strip() for part in e.control.value.split(",")) if name))),
     ]
     if not view.lines:
         controls.append(ft.Text(t("stats.empty")))

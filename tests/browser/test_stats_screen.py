@@ -27,6 +27,22 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     expect(phone.button("Anna 1 game · 0 wins · exact bids 0/1 (0%)")).to_be_visible()
     expect(phone.page.get_by_role("button", name="Csilla", exact=False)).to_have_count(0)
     phone.pick("radio", "All games")
+    # Who else sat at the table: B (Anna, Csilla) and C (Béla, Csilla); one win each, Csilla in both first.
+    phone.tap_field("Played with")
+    phone.page.keyboard.type("Csilla")
+    phone.page.keyboard.press("Enter")
+    expect(phone.button("Csilla 2 games · 1 win · exact bids 5/5 (100%)")).to_be_visible()
+    expect(phone.button("Anna 1 game · 1 win · exact bids 3/3 (100%)")).to_be_visible()
+    expect(phone.page.get_by_role("button", name="Dóra", exact=False)).to_have_count(0)
+    phone.pick("radio", "Last 30 days")  # every game here was started today
+    expect(phone.button("Béla 1 game · 1 win · exact bids 2/2 (100%)")).to_be_visible()
+    phone.shot("played-with")
+    field = phone.tap_field("Played with")
+    phone.page.keyboard.press("ControlOrMeta+a")
+    phone.page.keyboard.press("Backspace")
+    phone.page.keyboard.press("Enter")
+    expect(field).to_have_value("")
+    expect(phone.button("Dóra 1 game · 0 wins · exact bids 1/1 (100%)")).to_be_visible()
 
     phone.tap("Anna 3 games · 2 wins · exact bids 6/7 (86%)")
     phone.reads("Games 3", "Finished 2", "Wins (a shared win counts) 2", "Bids made exactly 6/7 (86%)",
