@@ -55,6 +55,15 @@ def main() -> None:
         times.append(time.perf_counter() - started)
     print(f"    every later time, store opened included: median {statistics.median(times) * 1000:.0f} ms, "
           f"p90 {statistics.quantiles(times, n=10)[-1] * 1000:.0f} ms ({args.runs} runs)")
+    store = GameStore(args.folder)
+    store.figures()
+    times = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        StatsModel(store.figures()).view()
+        times.append(time.perf_counter() - started)
+    print(f"    the app's store (open, figures kept) to the screen's lines: median {statistics.median(times) * 1000:.0f}"
+          f" ms, p90 {statistics.quantiles(times, n=10)[-1] * 1000:.0f} ms ({args.runs} runs)")
     for extra in ([], ["--json"]):
         times = []
         for _ in range(args.runs):
@@ -75,19 +84,24 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             wait_serving(browser, port)
             page = open_page(browser, f"http://127.0.0.1:{port}/")
-            opened = []
-            for _ in range(args.runs + 1):
-                button = page.get_by_role("button", name="Statistics", exact=True)
-                expect(button).to_be_visible(timeout=30_000)
-                opened.append(page.evaluate(TAP_AND_SEE, [button.element_handle(), shown]))
-                page.get_by_role("button", name="Back").click()
+            opened: dict[str, list[float]] = {}
+            # The Statistics screen, and for comparison two screens of the same app: one that reads no games
+            # (the blank sheets' screen, all navigation and drawing) and Past games (one page of 50).
+            for target, shown in (("Statistics", shown), ("Blank score sheets", "Start the game"),
+                                  ("Past games", "Import records (JSON)")):
+                for _ in range(args.runs + 1):
+                    button = page.get_by_role("button", name=target, exact=True)
+                    expect(button).to_be_visible(timeout=30_000)
+                    opened.setdefault(target, []).append(page.evaluate(TAP_AND_SEE, [button.element_handle(), shown]))
+                    page.get_by_role("button", name="Back").click()
             browser.close()
     finally:
         server.terminate()
         server.wait()
-    print(f"(c) Statistics screen, tap to the first line drawn: first {opened[0]:.0f} ms, then median "
-          f"{statistics.median(opened[1:]):.0f} ms, p90 {statistics.quantiles(opened[1:], n=10)[-1]:.0f} ms "
-          f"({args.runs} runs)")
+    for target, times in opened.items():
+        print(f"(c) {target}, tap to the first line drawn: first {times[0]:.0f} ms, then median "
+              f"{statistics.median(times[1:]):.0f} ms, p90 {statistics.quantiles(times[1:], n=10)[-1]:.0f} ms "
+              f"({args.runs} runs)")
 
 
 if __name__ == "__main__":

@@ -183,6 +183,8 @@ def serve_web(
     """
     import flet_web.fastapi as flet_fastapi
 
+    send_without_formatting_it()
+
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
     config = uvicorn.Config(
@@ -191,3 +193,37 @@ def serve_web(
         ssl_certfile=certificate, ssl_keyfile=key,
     )
     _Server(config, open_url).run()
+
+
+
+def send_without_formatting_it() -> bool:
+    """Make Flet's web server stop writing every message it sends out as text; whether it was needed.
+
+    Flet 1.0.5's ``FletApp.send_message`` formats the whole message for a debug log line
+    (``transport_log.debug(f"send_message: {message}")``) before the logger decides not to write it: the repr of
+    every control in the patch, which took about half the server's time for a screen of 20 cards
+    (benchmarks/bench_stats.py). This replacement sends the same bytes, formatting only when the log is on.
+    Nothing is replaced unless Flet's method still reads as described, so a fixed Flet is left as it is.
+    """
+    import inspect
+
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet_web.fastapi import flet_app
+
+    original = flet_app.FletApp.send_message
+    if getattr(original, "formats_lazily", False):
+        return True
+    if 'transport_log.debug(f"send_message: {message}")' not in inspect.getsource(original):
+        return False
+
+    def send_message(self, message) -> None:  # noqa: ANN001 - as FletApp.send_message
+        if flet_app.transport_log.isEnabledFor(logging.DEBUG):
+            flet_app.transport_log.debug("send_message: %s", message)
+        body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
+        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+    send_message.formats_lazily = True
+    flet_app.FletApp.send_message = send_message
+    return True

@@ -89,3 +89,32 @@ def test_a_handler_that_outlives_its_client_is_cancelled(monkeypatch):
     own = scope("http://127.0.0.1:8550", "127.0.0.1:8550")
     run_async(asyncio.wait_for(SameOriginWebSockets(stuck_app)(own, receive, send), timeout=10))
     assert cancelled == [True]
+
+
+def test_flets_messages_are_sent_as_before_without_being_formatted_for_a_log_that_is_off():
+    import queue
+
+    import flet as ft
+    from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+    from flet_web.fastapi import flet_app
+
+    from companion.webserver import send_without_formatting_it
+
+    class Unprintable(ft.Text):
+        def __repr__(self) -> str:
+            raise AssertionError("formatted for a log line nobody reads")
+
+    original = flet_app.FletApp.send_message
+    message = Message(MessageAction.PATCH_CONTROL, PatchControlBody(1, [[0], [0, 0, "value", "Anna 21"]]))
+    before = type("App", (), {"_FletApp__send_queue": queue.Queue()})()
+    original(before, message)
+    assert send_without_formatting_it() is True
+    try:
+        after = type("App", (), {"_FletApp__send_queue": queue.Queue()})()
+        flet_app.FletApp.send_message(after, message)
+        assert after._FletApp__send_queue.get_nowait() == before._FletApp__send_queue.get_nowait()
+        flet_app.FletApp.send_message(after, Message(MessageAction.PATCH_CONTROL, PatchControlBody(1, Unprintable("x"))))
+        assert after._FletApp__send_queue.get_nowait().startswith(b"\x00")
+        assert send_without_formatting_it() is True  # once is enough: the second call changes nothing
+    finally:
+        flet_app.FletApp.send_message = original
