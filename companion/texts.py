@@ -276,6 +276,9 @@ APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
     "stats.place_count": "{place}. place: {count}",
     "stats.rivals": "Head to head",
     "stats.rival": "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}",
+    "stats.together": "Head to head: {games} all together",
+    "stats.pair": "{first} and {second}, {games} finished: {first} ahead {first_ahead}, {second} ahead "
+                  "{second_ahead}, level {level}",
     "stats.no_player": "{name} is not in the games chosen.",
     "stats.no_finished": "No finished game yet: the charts come with the first.",
     # matches: a game and its rematches

@@ -1215,6 +1215,8 @@ class StatsView:
     game: str | None
     games: tuple[tuple[str, str], ...]
     lines: tuple[StatsLine, ...]
+    together: tuple[str, ...] = ()
+    """With two or more players chosen as having played together: how many games, then each pair head to head."""
 
 
 @dataclass(frozen=True)
@@ -1248,13 +1250,21 @@ class StatsModel:
         self.since = since
 
     def view(self) -> StatsView:
-        """A line per player, the most wins first."""
+        """A line per player, the most wins first; with two or more players chosen, their head to head."""
+        games = chosen(self._games, game=self.game, since=self.since, with_players=self.with_players)
         lines = tuple(
             StatsLine(line.name, t("stats.line", games=t("stats.games_count", count=line.games),
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
-            for line in players(chosen(self._games, game=self.game, since=self.since,
-                                       with_players=self.with_players)))
-        return StatsView(self.game, tuple(NewGameModel.games()), lines)
+            for line in players(games))
+        together: tuple[str, ...] = ()
+        if len({player_key(name) for name in self.with_players}) >= 2:
+            count, rivalries = head_to_head(games, self.with_players)
+            together = (t("stats.together", games=t("stats.games_count", count=count)), *(
+                t("stats.pair", first=rivalry.first, second=rivalry.second, games=t("stats.games_count",
+                                                                                   count=rivalry.games),
+                  first_ahead=rivalry.first_ahead, second_ahead=rivalry.second_ahead, level=rivalry.level)
+                for rivalry in rivalries))
+        return StatsView(self.game, tuple(NewGameModel.games()), lines, together)
 
     def player(self, name: str) -> PlayerView | None:
         """``name``'s figures over the games chosen; None if they sat in none of them."""

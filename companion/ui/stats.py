@@ -67,6 +67,9 @@ def Players(listing: Listing) -> ft.Control:
                      on_submit=lambda e: set_with_players(tuple(
                          name for name in (part.strip() for part in e.control.value.split(",")) if name))),
     ]
+    if view.together:
+        controls.append(heading(view.together[0], size=16))
+        controls += [ft.Text(line) for line in view.together[1:]]
     if not view.lines:
         controls.append(ft.Text(t("stats.empty")))
     for line in view.lines:

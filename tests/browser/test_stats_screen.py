@@ -37,6 +37,14 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     phone.pick("radio", "Last 30 days")  # every game here was started today
     expect(phone.button("Béla 1 game · 1 win · exact bids 2/2 (100%)")).to_be_visible()
     phone.shot("played-with")
+    # Two players chosen: their games together (A and the Rage game E) and who finished ahead (A, Anna).
+    field = phone.tap_field("Played with")
+    phone.page.keyboard.press("ControlOrMeta+a")
+    phone.page.keyboard.type("Anna , Be\u0301la")
+    phone.page.keyboard.press("Enter")
+    phone.see_exactly("Head to head: 2 games all together")
+    phone.see_exactly("Anna and Béla, 1 game finished: Anna ahead 1, Béla ahead 0, level 0")
+    phone.shot("head-to-head")
     field = phone.tap_field("Played with")
     phone.page.keyboard.press("ControlOrMeta+a")
     phone.page.keyboard.press("Backspace")
