@@ -346,6 +346,7 @@ class GameStore:
         every write to the folder (see :meth:`Folder.writing`)."""
         self.folder = Folder(path if path is not None else default_data_folder(), after_write=after_write)
         self._figures_by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
+        self._last_figures: tuple[tuple, list[GameFigures]] | None = None
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():
@@ -452,6 +453,12 @@ class GameStore:
             month_found, month_to_read = self._month_figures(month)
             found += month_found
             to_read += month_to_read
+        # The same answer, the same list, while no index file and no unfinished game's file changed: a screen
+        # keeps what it worked out from it.
+        unchanged = tuple(self._figures_by_month.get(month, (None,))[0] for month in self._months()), tuple(
+            (doc["id"], _signature(self._game_path(doc["id"]))) for doc in to_read)
+        if self._last_figures is not None and self._last_figures[0] == unchanged:
+            return self._last_figures[1]
         mended: list[GameSummary] = []
         for doc in to_read:
             summary = self._summary_from_file(doc["id"], doc)
@@ -464,7 +471,9 @@ class GameStore:
         if mended:  # all at once: each month's index file is written once, not once a game
             with self.folder.writing():
                 self._index_put(mended)
-        return sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+        figures = sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+        self._last_figures = None if mended else (unchanged, figures)
+        return figures
 
     def rematch(self, saved: SavedGame) -> SavedGame:
         """Start the rematch of ``saved`` (same game, options and seats; the next seat deals first), in the same

@@ -39,6 +39,7 @@ from scoring.stats import (
     GameCharts,
     GameFigures,
     MatchTally,
+    PlayerFigures,
     chosen,
     game_charts,
     head_to_head,
@@ -1234,6 +1235,9 @@ class PlayerView:
     """Head to head with the players met most often, a line each."""
 
 
+_players_kept: tuple[Sequence[GameFigures], tuple, list[PlayerFigures]] | None = None
+"""The last players' figures worked out: (the figures they came from, the filters, the figures)."""
+
 RIVALS_SHOWN = 5
 """How many of the players met most often a player's page compares them with."""
 
@@ -1255,7 +1259,7 @@ class StatsModel:
         lines = tuple(
             StatsLine(line.name, t("stats.line", games=t("stats.games_count", count=line.games),
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
-            for line in players(games))
+            for line in self._players(games))
         together: tuple[str, ...] = ()
         if len({player_key(name) for name in self.with_players}) >= 2:
             count, rivalries = head_to_head(games, self.with_players)
@@ -1265,6 +1269,18 @@ class StatsModel:
                   first_ahead=rivalry.first_ahead, second_ahead=rivalry.second_ahead, level=rivalry.level)
                 for rivalry in rivalries))
         return StatsView(self.game, tuple(NewGameModel.games()), lines, together)
+
+    def _players(self, games: list[GameFigures]) -> list[PlayerFigures]:
+        """``players(games)``, kept for the next look while the store answers with the same list of figures
+        (it does while no game changed) and the same filters: with 10,000 games the sums take ~75 ms."""
+        global _players_kept
+        asked = (self.game, self.since, self.with_players)
+        kept = _players_kept
+        if kept is not None and kept[0] is self._games and kept[1] == asked:
+            return kept[2]
+        lines = players(games)
+        _players_kept = (self._games, asked, lines)  # the figures list is held, so its identity is not reused
+        return lines
 
     def player(self, name: str) -> PlayerView | None:
         """``name``'s figures over the games chosen; None if they sat in none of them."""

@@ -13,7 +13,7 @@ from helpers import HAND_WORKED_FIGURES as EXPECTED
 from helpers import hand_worked_history, play_hand
 
 from companion.history import GameStore
-from companion.viewmodels import HistoryModel, PlayModel, match_text
+from companion.viewmodels import HistoryModel, PlayModel, StatsModel, match_text
 from scoring.game import Game
 from scoring.stats import chosen, head_to_head, players
 
@@ -158,3 +158,14 @@ def test_a_rematch_chain_is_a_match_with_its_tally_of_wins(tmp_path):
     store.import_records([("third.json", record)])
     cards = HistoryModel(store).view().cards
     assert [card.match for card in cards] == ["Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"] * 3
+
+
+def test_a_hand_scored_in_an_unfinished_game_is_seen_on_the_next_look(history):
+    store, ids = history
+    first = StatsModel(store.figures()).view()
+    assert store.figures() is store.figures()  # nothing changed: the same answer, kept by the screen too
+    rage = store.open(ids["E"])
+    play_hand(rage, [0, 0, 0], [9, 0, 0])  # hand 2 (9 cards): Dóra bid 0 and took 0, a second exact bid
+    again = StatsModel(store.figures()).view()
+    assert first != again
+    assert "Dóra 1 game · 0 wins · exact bids 2/2 (100%)" in [f"{line.name} {line.summary}" for line in again.lines]
