@@ -449,14 +449,15 @@ class GameStore:
         """
         found: list[GameFigures] = []
         to_read: list[Mapping[str, Any]] = []
+        months: list[list[int] | None] = []
         for month in self._months():
-            month_found, month_to_read = self._month_figures(month)
+            signature, month_found, month_to_read = self._month_figures(month)
+            months.append(signature)
             found += month_found
             to_read += month_to_read
         # The same answer, the same list, while no index file and no unfinished game's file changed: a screen
         # keeps what it worked out from it.
-        unchanged = tuple(self._figures_by_month.get(month, (None,))[0] for month in self._months()), tuple(
-            (doc["id"], _signature(self._game_path(doc["id"]))) for doc in to_read)
+        unchanged = tuple(months), tuple((doc["id"], _signature(self._game_path(doc["id"]))) for doc in to_read)
         if self._last_figures is not None and self._last_figures[0] == unchanged:
             return self._last_figures[1]
         mended: list[GameSummary] = []
@@ -486,13 +487,14 @@ class GameStore:
         """Every match's tally (a game and its rematches), by the id of its first game."""
         return match_tallies(self.figures())
 
-    def _month_figures(self, month: str) -> tuple[list[GameFigures], list[Mapping[str, Any]]]:
-        """One month's finished games' figures from its index file, and its entries to read from their games;
-        kept while the index file is unchanged, so a second look at the statistics reads only what changed."""
+    def _month_figures(self, month: str) -> tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]:
+        """One month's index file's signature, its finished games' figures, and its entries to read from their
+        games; kept while the index file is unchanged, so a second look at the statistics reads only what
+        changed."""
         signature = _signature(self.path / "index" / f"{month}.json")
         kept = self._figures_by_month.get(month)
         if kept is not None and signature is not None and kept[0] == signature:
-            return kept[1], kept[2]
+            return kept
         found: list[GameFigures] = []
         to_read: list[Mapping[str, Any]] = []
         for doc in self._listed_docs(month):
@@ -504,8 +506,8 @@ class GameStore:
                 match = doc.get("match")
                 found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats,
                                         match if isinstance(match, str) else None))
-        self._figures_by_month[month] = (signature, found, to_read)
-        return found, to_read
+        self._figures_by_month[month] = kept = (signature, found, to_read)
+        return kept
 
     def unfinished(self) -> list[GameSummary]:
         """Games to continue, newest first, each with its current hand and phase (damaged ones too, marked)."""
