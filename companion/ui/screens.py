@@ -75,26 +75,21 @@ def StartBody(listing: Listing) -> ft.Control:
     if session.keeping:
         controls.append(ft.Text(session.keeping, key="keeping"))
     if session.join_url:
-        from companion.app import qr_png
-
-        controls += [
-            heading(t("lan.join")),
-            ft.Image(src=qr_png(session.join_url), width=200, height=200,
-                     semantics_label=t("lan.qr", url=session.join_url)),
-            ft.Text(session.join_url, selectable=True),
-        ]
+        controls += scan_to_open(t("lan.join"), session.join_url)
     if session.phone_app_url:
-        from companion.app import qr_png
-
         secure = session.phone_app_url.startswith("https:")
-        controls += [
-            heading(t("lan.phone_app")),
-            ft.Text(t("lan.phone_app_offline" if secure else "lan.phone_app_online_only")),
-            ft.Image(src=qr_png(session.phone_app_url), width=200, height=200,
-                     semantics_label=t("lan.qr", url=session.phone_app_url)),
-            ft.Text(session.phone_app_url, selectable=True),
-        ]
+        controls += scan_to_open(t("lan.phone_app"), session.phone_app_url,
+                                 t("lan.phone_app_offline" if secure else "lan.phone_app_online_only"))
     return ft.Column(controls, spacing=12)
+
+
+def scan_to_open(title: str, url: str, explanation: str | None = None) -> list[ft.Control]:
+    """A heading, what scanning does (if said), the QR code of ``url`` and the address itself to type."""
+    from companion.app import qr_png
+
+    return [heading(title), *([ft.Text(explanation)] if explanation else []),
+            ft.Image(src=qr_png(url), width=200, height=200, semantics_label=t("lan.qr", url=url)),
+            ft.Text(url, selectable=True)]
 
 
 # --- new game ------------------------------------------------------------------------
