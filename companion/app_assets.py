@@ -9,3 +9,8 @@ SEAT_COLOURS = ("#42A5F5", "#EF5350", "#4CAF50", "#FF9800", "#BA68C8", "#26A69A"
                 "#C0CA33")
 """One colour per seat (Material blue 400, red 400, green 500, …): mid tones told apart on white paper and on
 light and dark screens alike."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of the player in ``seat`` (colours come round again past ten players)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

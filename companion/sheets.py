@@ -25,7 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.app_assets import FONT_FILE, SEAT_COLOURS
+from companion.app_assets import FONT_FILE, seat_colour
 from companion.axes import axis_step, nice_range, nice_top
 from companion.texts import t
 from scoring.definitions import Rules
@@ -231,14 +231,13 @@ def _charts(sheet: Sheet, width: float) -> list:
     """The running totals and the bids against tricks, side by side, drawn with reportlab's own charts; kept
     together on one page."""
     from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.charts.legends import Legend
     from reportlab.graphics.charts.lineplots import LinePlot
     from reportlab.graphics.shapes import Drawing
     from reportlab.platypus import KeepTogether
 
     charts = sheet.charts
     half = (width - 6 * mm) / 2
-    seat_colours = [colors.HexColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)]) for seat in range(len(sheet.names))]
+    seat_colours = [colors.HexColor(seat_colour(seat)) for seat in range(len(sheet.names))]
 
     totals = Drawing(half, CHART_HEIGHT + 14 * mm)
     plot = LinePlot()
@@ -256,13 +255,8 @@ def _charts(sheet: Sheet, width: float) -> list:
     plot.yValueAxis.visibleGrid, plot.yValueAxis.gridStrokeColor = True, colors.lightgrey
     totals.add(plot)
     totals.add(_chart_title(t("charts.totals") + " · " + t("charts.hands"), half, CHART_HEIGHT + 10 * mm))
-    legend = Legend()
-    legend.x, legend.y, legend.fontName, legend.fontSize = 10 * mm, 4 * mm, FONT, 7
-    legend.alignment, legend.columnMaximum, legend.boxAnchor = "right", 1, "w"
-    legend.dx = legend.dy = 6
-    legend.colorNamePairs = [(colour, fit(name, 30 * mm, 7)) for colour, name in zip(seat_colours, sheet.names)]
-    legend.deltax = max(12 * mm, (half - 14 * mm) / max(len(sheet.names), 1))
-    totals.add(legend)
+    totals.add(_legend([(colour, fit(name, 30 * mm, 7)) for colour, name in zip(seat_colours, sheet.names)],
+                       spacing=max(12 * mm, (half - 14 * mm) / max(len(sheet.names), 1))))
 
     bids = Drawing(half, CHART_HEIGHT + 14 * mm)
     bars = VerticalBarChart()
@@ -281,16 +275,23 @@ def _charts(sheet: Sheet, width: float) -> list:
     bars.barSpacing, bars.groupSpacing = 0.5, max(1, 40 / len(charts.hands))
     bids.add(bars)
     bids.add(_chart_title(t("charts.bids") + " · " + t("charts.cards"), half, CHART_HEIGHT + 10 * mm))
-    key = Legend()
-    key.x, key.y, key.fontName, key.fontSize = 10 * mm, 4 * mm, FONT, 7
-    key.alignment, key.columnMaximum, key.boxAnchor, key.deltax = "right", 1, "w", 20 * mm
-    key.dx = key.dy = 6
-    key.colorNamePairs = [(bars.bars[0].fillColor, t("charts.bids_total")),
-                          (bars.bars[1].fillColor, t("charts.tricks_total"))]
-    bids.add(key)
+    bids.add(_legend([(bars.bars[0].fillColor, t("charts.bids_total")),
+                      (bars.bars[1].fillColor, t("charts.tricks_total"))], spacing=20 * mm))
     side_by_side = Table([[totals, bids]], colWidths=[half + 3 * mm, half + 3 * mm])
     side_by_side.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     return [KeepTogether([side_by_side])]
+
+
+def _legend(keys: list, *, spacing: float):  # noqa: ANN202 - a reportlab Legend
+    """A one-line key under a chart: a swatch of each colour and its name, ``spacing`` apart."""
+    from reportlab.graphics.charts.legends import Legend
+
+    legend = Legend()
+    legend.x, legend.y, legend.fontName, legend.fontSize = 10 * mm, 4 * mm, FONT, 7
+    legend.alignment, legend.columnMaximum, legend.boxAnchor, legend.deltax = "right", 1, "w", spacing
+    legend.dx = legend.dy = 6
+    legend.colorNamePairs = keys
+    return legend
 
 
 def _chart_title(text: str, width: float, y: float):  # noqa: ANN202 - a reportlab String

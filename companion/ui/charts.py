@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.app_assets import SEAT_COLOURS
+from companion.app_assets import seat_colour
 from companion.axes import axis_step, nice_range, nice_top
 from companion.texts import t
 from companion.ui.widgets import heading, part
@@ -32,15 +32,20 @@ def GameChartsPanel(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Contr
     return ft.ExpansionTile(
         title=ft.Text(t("charts.title")), leading=ft.Icon(ft.Icons.SHOW_CHART), tile_padding=ft.Padding.all(0),
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        controls=[heading(t("charts.totals"), size=16), Legend(names), TotalsChart(game_charts, names),
-                  heading(t("charts.bids"), size=16), BidsLegend(), BidsChart(game_charts)],
+        controls=[heading(t("charts.totals"), size=16),
+                  Legend([(seat_colour(seat), name) for seat, name in enumerate(names)]),
+                  TotalsChart(game_charts, names), heading(t("charts.bids"), size=16),
+                  Legend([(ft.Colors.PRIMARY, t("charts.bids_total")), (ft.Colors.TERTIARY, t("charts.tricks_total"))],
+                         radius=2),
+                  BidsChart(game_charts)],
     )
 
 
-def Legend(names: tuple[str, ...]) -> ft.Control:
-    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
-                                        border_radius=6), ft.Text(name, size=13)], spacing=4, tight=True)
-                   for seat, name in enumerate(names)], wrap=True, spacing=12)
+def Legend(keys: list[tuple[str, str]], *, radius: int = 6) -> ft.Control:
+    """A swatch of each colour with its name, ``keys`` being (colour, name) pairs; wrapping on a narrow phone."""
+    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=colour, border_radius=radius),
+                           ft.Text(name, size=13)], spacing=4, tight=True)
+                   for colour, name in keys], wrap=True, spacing=12)
 
 
 def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
@@ -50,7 +55,7 @@ def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
     hands = len(game_charts.hands)
     series = [charts.LineChartData(points=[charts.LineChartDataPoint(x=number, y=total)
                                            for number, total in enumerate(line)],
-                                   color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], stroke_width=2, point=hands <= 15)
+                                   color=seat_colour(seat), stroke_width=2, point=hands <= 15)
               for seat, line in enumerate(game_charts.totals)]
     chart = charts.LineChart(
         data_series=series, min_x=0, max_x=max(hands, 1), min_y=low, max_y=high, interactive=False,
@@ -62,13 +67,6 @@ def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
     label = t("charts.totals_label", lines="; ".join(
         f"{name} {', '.join(map(str, line[1:]))}" for name, line in zip(names, game_charts.totals, strict=True)))
     return described(chart, label)
-
-
-def BidsLegend() -> ft.Control:
-    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=colour, border_radius=2), ft.Text(text, size=13)],
-                          spacing=4, tight=True)
-                   for colour, text in ((ft.Colors.PRIMARY, t("charts.bids_total")),
-                                        (ft.Colors.TERTIARY, t("charts.tricks_total")))], spacing=12)
 
 
 def BidsChart(game_charts: GameCharts) -> ft.Control:
