@@ -55,6 +55,11 @@ def took(phone, *counts: tuple[str, int]) -> None:
         phone.tap(f"{name} took {count}")
 
 
+def sheet_text(path) -> str:  # noqa: ANN001 - a downloaded file's path
+    """A PDF sheet's text, page after page, with every run of spaces and line breaks made one space."""
+    return " ".join(" ".join(page.extract_text(extraction_mode="layout").split()) for page in PdfReader(path).pages)
+
+
 def row(phone, name: str):
     """A player's line on the tricks screen (it reads the name, the bid, the count and its points after it)."""
     return phone.page.get_by_role("button", name=re.compile("^" + re.escape(f"Change the tricks of {name} ")))
@@ -114,8 +119,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     name = download.value.suggested_filename
     assert re.fullmatch(rf"bidwell-herrlof-{DATE}-anna-さくら\.pdf", name), name
     phone.see_exactly(f"Saved {name} to your downloads.")
-    sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
-                     for page in PdfReader(download.value.path()).pages)
+    sheet = sheet_text(download.value.path())
     assert sheet.startswith("Herrlof: scores 2 players · Bidding: secret"), sheet
     # Each hand: number, cards, dealer, then per player bid, mark, tricks, points, total.
     for line in ("Anna さくら", "1 15 Anna 9 ✓ 9 19 19 4 ✓ 4 19 19", "2 15 さくら 3 ✓ 3 18 37 10 ✓ 10 20 39",

@@ -17,8 +17,7 @@ from pathlib import Path
 import pytest
 from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, Server, StaticServer, chromium
 from playwright.sync_api import expect
-from pypdf import PdfReader
-from test_games import bid, new_game, row, score, took
+from test_games import bid, new_game, row, score, sheet_text, took
 
 OFFLINE_ENV = {"PIP_NO_INDEX": "1", **{name: "http://127.0.0.1:9" for name in (
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")}}
@@ -104,8 +103,7 @@ def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_
 
         with phone.page.expect_download() as download:
             phone.tap("Save the score sheet (PDF)")
-        sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
-                         for page in PdfReader(download.value.path()).pages)
+        sheet = sheet_text(download.value.path())
         assert sheet.startswith("Herrlof: scores 2 players"), sheet
         assert "Anna wins!" in sheet, sheet
 
@@ -207,8 +205,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         phone.pick("radio", "Herrlof")
         with phone.page.expect_download() as download:
             phone.tap("Blank score sheet (PDF)")
-        sheet = " ".join(" ".join(page.extract_text(extraction_mode="layout").split())
-                         for page in PdfReader(download.value.path()).pages)
+        sheet = sheet_text(download.value.path())
         assert sheet.startswith("Herrlof: score sheet 2 players · Bidding: secret Hand Cards Dealer Seat 1 Seat 2 "), sheet
         assert "1 15 Seat 1 2 15 Seat 2" in sheet, sheet
         assert download.value.suggested_filename.endswith(".pdf")
