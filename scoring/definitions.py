@@ -16,6 +16,8 @@ from functools import cache
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError
 from scoring.frozen import field, frozen
+from scoring.i18n import Words
+from scoring.messages import ENGINE
 from scoring.schema import BOOL, INT, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
 
 TYPE_CHECKING = False
@@ -82,11 +84,17 @@ class Option:
     allowed: tuple[bool | str, ...]
     sets: str | None = None
     when: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def is_bool(self) -> bool:
         """Whether the option is a yes/no switch."""
         return isinstance(self.default, bool)
+
+    def choice_label(self, value: bool | str) -> str:
+        """How a person reads the choice ``value`` (as the game file writes it, in English): its label, else the
+        value itself."""
+        return self.labels.get(_show(value), _show(value))
 
     def parse(self, text: str) -> bool | str:
         """Turn ``text`` from a command line into an allowed value, or refuse.
@@ -136,7 +144,7 @@ class GameDefinition:
         for name, value in (chosen or {}).items():
             option = self.options.get(name)
             if option is None:
-                raise SetupError("option.unknown", game=self.id, option=name, known=", ".join(self.options) or "none")
+                raise SetupError("option.unknown", game=self.id, option=name, known=_names(self.options))
             resolved[name] = option.check(value)
         return resolved
 
@@ -150,7 +158,7 @@ class GameDefinition:
                 raise SetupError("option.malformed", text=text)
             option = self.options.get(name)
             if option is None:
-                raise SetupError("option.unknown", game=self.id, option=name, known=", ".join(self.options) or "none")
+                raise SetupError("option.unknown", game=self.id, option=name, known=_names(self.options))
             chosen[name] = option.parse(value.strip())
         return self.resolve_options(chosen)
 
@@ -248,8 +256,8 @@ PARAMETERS = Table({
         "max_hand": Key(INT, None),
     })),
     "hands": Key(Table({
-        "path": Key(ListOf(Value('a whole number or "max"', lambda v: type(v) is int or v == "max"),
-                           'a list of hand sizes (whole numbers or "max")')),
+        "path": Key(ListOf(Value("schema.size_or_max", lambda v: type(v) is int or v == "max"),
+                           "schema.hand_sizes")),
         "step": Key(INT, 1),
         "open_ended": Key(BOOL, False),
     })),
@@ -265,7 +273,7 @@ PARAMETERS = Table({
         "missed_per_trick_off": Key(INT, 0),
         "all_tricks_per_trick": Key(INT, None),
         "count_bonus": Key(Table({
-            "tricks": Key(ListOf(INT, "a list of whole numbers")),
+            "tricks": Key(ListOf(INT, "schema.int_list")),
             "points": Key(INT),
         }), None),
         "cards": Key(ListOf(Table({
@@ -273,19 +281,19 @@ PARAMETERS = Table({
             "label": Key(TEXT, Same("name")),
             "points": Key(INT),
             "copies": Key(INT),
-        }), "a list of tables ([[scoring.cards]])"), ()),
+        }), "schema.cards_list"), ()),
     })),
     "end": Key(Table({
         "after": Key(one_of("last_hand"), None),
         "target": Key(INT, None),
-        "tie_breaks": Key(ListOf(one_of(*TieBreak), "a list of tie-breaks (an empty one shares a tie)")),
+        "tie_breaks": Key(ListOf(one_of(*TieBreak), "schema.tie_breaks")),
     })),
     "bidding": Key(Table({
         "mode": Key(one_of(*BiddingMode), BiddingMode.OPEN.value),
         "hook": Key(BOOL, False),
     }), {}),
     "trump": Key(Table({
-        "suits": Key(ListOf(TEXT, "a list of suit names")),
+        "suits": Key(ListOf(TEXT, "schema.suits")),
         "jokers": Key(INT, 0),
     }), None),
 })
@@ -293,11 +301,12 @@ PARAMETERS = Table({
 OPTION = Table({
     "label": Key(TEXT, None),  # None: the option's own name
     "explain": Key(TEXT, ""),
-    "default": Key(Value("true or false, or one of the choices", lambda v: type(v) in (bool, str))),
-    "choices": Key(ListOf(TEXT, "a list of texts"), None),
-    "allowed": Key(ListOf(Value("true, false or text", lambda v: type(v) in (bool, str)), "a list of values"), None),
+    "default": Key(Value("schema.default", lambda v: type(v) in (bool, str))),
+    "choices": Key(ListOf(TEXT, "schema.text_list"), None),
+    "allowed": Key(ListOf(Value("schema.value", lambda v: type(v) in (bool, str)), "schema.value_list"), None),
     "sets": Key(TEXT, None),
     "when": Key(Names(PARAMETERS), {}),
+    "labels": Key(Names(TEXT), {}),
 })
 """An option; a game's file may give only part of one the house rules file defines."""
 
@@ -307,7 +316,7 @@ GAME_FILE = Table({
     "players": Key(Table({"min": Key(INT), "max": Key(INT)})),
     **PARAMETERS.keys,
     "options": Key(Names(OPTION), {}),
-    "by_players": Key(Names(PARAMETERS, Value("a player count (a whole number)", str.isdecimal)), {}),
+    "by_players": Key(Names(PARAMETERS, Value("schema.player_count", str.isdecimal)), {}),
 })
 """A game's file: its identity, its parameters, its options and the changes for some player counts."""
 
@@ -457,8 +466,13 @@ def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]
         for value in allowed:
             if not target.accepts(value):
                 raise TemplateError("template.type", file=file_of("allowed", "choices", "default", "sets"),
-                                    key=f"{sets} (set by option {name})", expected=target.expected,
+                                    key=Words(ENGINE, "schema.set_by", key=sets, option=name), expected=target.expected,
                                     value=schema.shown(value))
+    labels = dict(spec.get("labels", {}))
+    unlabelled = set(labels) - {_show(v) for v in allowed} - {str(v) for v in spec.get("choices", ())}
+    if unlabelled:
+        raise TemplateError("template.option_labels", file=file_of("labels"), option=name,
+                            values=", ".join(sorted(unlabelled)))
     return Option(
         name=name,
         label=spec.get("label", name),
@@ -467,7 +481,12 @@ def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]
         allowed=allowed,
         sets=sets,
         when=when,
+        labels=labels,
     )
+
+
+def _names(names: Iterable[str]) -> str | Words:
+    return ", ".join(names) or Words(ENGINE, "schema.none")
 
 
 def _merged(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.definitions import Rules, TieBreak
+from scoring.i18n import GameText, Listed
 from scoring.messages import render
 
 TYPE_CHECKING = False
@@ -43,10 +44,10 @@ def scoring_summary(rules: Rules) -> list[str]:
     if s.all_tricks_per_trick is not None:
         lines.append(_say("rules.all_tricks", points=s.all_tricks_per_trick))
     if s.count_bonus_tricks and s.count_bonus_points:
-        tricks = " or ".join(str(t) for t in sorted(s.count_bonus_tricks))
+        tricks = Listed(sorted(s.count_bonus_tricks), joined="or")
         lines.append(_say("rules.count_bonus", points=s.count_bonus_points, tricks=tricks))
     for kind in s.cards:
-        lines.append(_say("rules.card", label=kind.label, points=f"{kind.points:+d}"))
+        lines.append(_say("rules.card", label=GameText(kind.label), points=kind.points))
     lines.append(_say(f"rules.bidding.{rules.bidding.value}"))
     if rules.hook:
         lines.append(_say("rules.hook"))
@@ -75,7 +76,7 @@ def winner_line(state: GameState, players: Sequence[str]) -> str | None:
     if not state.finished:
         return None
     if state.coin_flip_between:
-        return _say("end.coin_needed", names=", ".join(players[seat] for seat in state.coin_flip_between))
+        return _say("end.coin_needed", names=Listed([players[seat] for seat in state.coin_flip_between]))
     names = [players[seat] for seat in state.winners]
     if len(names) == 1:
         return _say("end.winner", name=names[0])
@@ -98,14 +99,12 @@ def tie_break_line(state: GameState) -> str | None:
 
 
 def names_and(names: Sequence[str]) -> str:
-    """Names as a sentence lists them.
+    """Names as a sentence in the language in use lists them (CLDR's own way, with Babel).
 
     >>> names_and(["Anna"]), names_and(["Anna", "Béla"]), names_and(["Anna", "Béla", "Csilla"])
-    ('Anna', 'Anna and Béla', 'Anna, Béla and Csilla')
+    ('Anna', 'Anna and Béla', 'Anna, Béla, and Csilla')
     """
-    if len(names) < 2:
-        return "".join(names)
-    return _say("names.and", names=", ".join(names[:-1]), last=names[-1])
+    return str(Listed(names, joined="and"))
 
 
 _DECIDED_BY = {

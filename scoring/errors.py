@@ -1,26 +1,31 @@
 """Typed refusals: every action the engine refuses raises one of these.
 
 A refusal names the hand (1-based) and the player where there is one, says
-what is wrong and what is allowed, and is raised before anything changes.
+what is wrong and what is allowed, and is raised before anything changes. It
+keeps its message key and parameters, so its sentence is made in the language
+in use when it is shown, not when it was raised.
 """
 
 from __future__ import annotations
 
 import sys
 
-from scoring.messages import render
+from scoring.messages import ENGINE, render
 from scoring.text import SHOWN_MAX, shortened
 
 
 class BidwellError(ValueError):
-    """A refusal a scorekeeper can read: ``str(error)`` is the whole sentence."""
+    """A refusal a scorekeeper can read: ``str(error)`` is the whole sentence, in the language in use."""
 
     def __init__(self, key: str, /, *, hand: int | None = None, player: str | None = None, **params: object):
         self.key = key
         self.hand = hand
         self.player = player
         self.params = {name: _short(value) for name, value in params.items()}
-        super().__init__(self.message)
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return self.message
 
     @property
     def detail(self) -> str:
@@ -42,6 +47,10 @@ class BidwellError(ValueError):
 
 class SetupError(BidwellError):
     """The game cannot start this way: unknown game or option, bad players."""
+
+
+class UnknownLanguageError(SetupError):
+    """A language was asked for (``--lang``, ``BIDWELL_LANG``) that Bidwell has no catalogs of."""
 
 
 class TemplateError(BidwellError):
@@ -95,5 +104,7 @@ def _short(value: object) -> object:
     try:
         text = str(value)
     except ValueError:  # an integer too long for Python to write out
-        return f"a number of more than {sys.get_int_max_str_digits()} digits"
+        from scoring.i18n import Words
+
+        return Words(ENGINE, "value.long_number", digits=sys.get_int_max_str_digits())
     return shortened(text) if len(text) > SHOWN_MAX else value

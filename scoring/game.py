@@ -31,7 +31,8 @@ from scoring.errors import (
     UndoError,
 )
 from scoring.frozen import field, frozen
-from scoring.messages import render
+from scoring.i18n import GameText, Listed, Words
+from scoring.messages import ENGINE
 from scoring.points import hand_points, outcome
 from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
 
@@ -573,7 +574,7 @@ class Game:
         """Refuse a hand number that names no finished hand (one a correction may change)."""
         finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
         if type(hand) is not int or hand not in finished:
-            known = f"1 to {len(finished)}" if finished else "none yet"
+            known = _reason("correct.known", last=len(finished)) if finished else _reason("correct.none_yet")
             raise CorrectionError("correct.no_hand", number=hand, known=known)
 
     def _verify_draft(self, draft: Sequence[object], cards: int, hand: int) -> None:
@@ -658,7 +659,7 @@ class Game:
         """Raise why a coin flip won by seat ``winner`` cannot be recorded now."""
         state = self.state
         if TieBreak.COIN_FLIP not in self.rules.tie_breaks:
-            raise CoinFlipError("coin.not_needed", reason=_reason("reason.no_coin_rule", game=self.rules.game.name))
+            raise CoinFlipError("coin.not_needed", reason=_reason("reason.no_coin_rule", game=GameText(self.rules.game.name)))
         if not state.finished:
             raise CoinFlipError("coin.not_needed", reason=_reason("reason.not_finished"))
         if state.decided_by is TieBreak.COIN_FLIP:
@@ -667,7 +668,7 @@ class Game:
             raise CoinFlipError("coin.not_needed", reason=_reason("reason.decided"))
         if winner not in state.coin_flip_between:
             name = self.players[winner] if type(winner) is int and 0 <= winner < len(self.players) else str(winner)
-            tied = ", ".join(self.name(s) for s in state.coin_flip_between)
+            tied = Listed([self.name(s) for s in state.coin_flip_between])
             raise CoinFlipError("coin.not_tied", name=name, tied=tied)
 
     def can_record_coin_flip(self, winner: int) -> bool:
@@ -690,7 +691,7 @@ class Game:
         """
         suits = self.rules.trump_suits
         if not suits:
-            raise TrumpError("trump.none_here", game=self.rules.game.name)
+            raise TrumpError("trump.none_here", game=GameText(self.rules.game.name))
         dealt = len(self.state.hands)
         if type(hand) is not int or not 1 <= hand <= dealt:
             raise TrumpError("trump.hand", number=_shown(hand), dealt=dealt)
@@ -770,7 +771,7 @@ class Game:
             return
         if self.rules.target is None:
             raise GameOverError(
-                "game.over_schedule", hand=hand, game=self.rules.game.name, players=len(self.players),
+                "game.over_schedule", hand=hand, game=GameText(self.rules.game.name), players=len(self.players),
                 hands=self.rules.hand_count,
             )
         ended = state.hands[state.ended_after - 1]  # type: ignore[operator]
@@ -803,15 +804,15 @@ class Game:
             self._verify_counts(kind, counts, hand, allow_none=False)
             limit = self.rules.card_limit(kind, cards)
             if sum(counts) > limit:  # type: ignore[arg-type]
-                raise CardsError("cards.too_many", hand=hand, label=kind.label, total=sum(counts), limit=limit)  # type: ignore[arg-type]
+                raise CardsError("cards.too_many", hand=hand, label=GameText(kind.label), total=sum(counts), limit=limit)  # type: ignore[arg-type]
 
     def _card_kind(self, name: object, hand: int) -> CardKind:
         kinds = {kind.name: kind for kind in self.rules.scoring.cards}
         kind = kinds.get(name) if isinstance(name, str) else None
         if kind is None:
             if not kinds:
-                raise CardsError("cards.none", hand=hand, game=self.rules.game.name)
-            raise CardsError("cards.unknown", hand=hand, game=self.rules.game.name, kind=name, known=", ".join(kinds))
+                raise CardsError("cards.none", hand=hand, game=GameText(self.rules.game.name))
+            raise CardsError("cards.unknown", hand=hand, game=GameText(self.rules.game.name), kind=name, known=", ".join(kinds))
         return kind
 
     def _verify_counts(self, kind: CardKind, counts: Sequence[object], hand: int, *, allow_none: bool) -> None:
@@ -819,15 +820,15 @@ class Game:
         players = len(self.players)
         if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != players:
             got = len(counts) if isinstance(counts, Sequence) else counts
-            raise CardsError("cards.count", hand=hand, label=kind.label, players=players, got=got)
+            raise CardsError("cards.count", hand=hand, label=GameText(kind.label), players=players, got=got)
         for seat, count in enumerate(counts):
             if count is None and allow_none:
                 continue
             if type(count) is not int:
-                raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=kind.label,
+                raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=GameText(kind.label),
                                  value=_shown(count))
             if count < 0:
-                raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=kind.label, value=count)
+                raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=GameText(kind.label), value=count)
 
     def _forbidden(self, cards: int, others: Sequence[int | None]) -> int | None:
         if not self.rules.hook or None in others:
@@ -983,8 +984,9 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def _reason(key: str, **params: object) -> str:
-    return render(key, params)
+def _reason(key: str, **params: object) -> Words:
+    """A reason put into a refusal: its sentence is made with the refusal's, in the same language."""
+    return Words(ENGINE, key, **params)
 
 
 def _accepts(verify: Any, *args: Any) -> bool:

@@ -16,6 +16,8 @@ from typing import Any
 
 from scoring.errors import BidwellError, CoinFlipError, RecordError
 from scoring.game import Game, Start
+from scoring.i18n import Words
+from scoring.messages import ENGINE
 
 FORMAT = 1
 
@@ -79,16 +81,16 @@ def game_from_record(record: object) -> Game:
     version = record.get("format", FORMAT)
     if version != FORMAT or isinstance(version, bool):
         raise RecordError("record.format", value=json.dumps(version, ensure_ascii=False))
-    game_id = _need(record, "game", str, "a game id (text)")
+    game_id = _need(record, "game", str, "game_id")
     options = record.get("options", {})
     if not isinstance(options, Mapping):
-        raise RecordError("record.type", key="options", expected="an object", value=_json_kind(options))
-    players = _need(record, "players", list, "a list of names")
+        raise RecordError("record.type", key="options", expected=_words("object"), value=_json_kind(options))
+    players = _need(record, "players", list, "names")
     first_dealer = record.get("first_dealer", 0)
     game = Game(Start(game_id, tuple(players), first_dealer, dict(options)))
     hands = record.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError("record.type", key="hands", expected="a list of hands", value=_json_kind(hands))
+        raise RecordError("record.type", key="hands", expected=_words("hands"), value=_json_kind(hands))
     for number, hand in enumerate(hands, start=1):
         _play_hand(game, number, hand, is_last=number == len(hands))
     if "coin_flip" in record:
@@ -178,7 +180,7 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
     trump = hand.get("trump")
     if trump is not None:
         if not isinstance(trump, list) or not all(isinstance(entry, str) for entry in trump):
-            raise RecordError("record.type", hand=number, key="trump", expected="a list of suit names",
+            raise RecordError("record.type", hand=number, key="trump", expected=_words("suits"),
                               value=_json_kind(trump))
         game.record_trump(number, tuple(trump))
         state = game.state
@@ -210,8 +212,8 @@ def _seat_list(hand: Mapping, key: str, number: int, players: int, *, allow_none
         raise RecordError("record.list_length", hand=number, key=key, players=players, got=got)
     if not allow_none and None in values:
         seat = values.index(None)
-        raise RecordError("record.type", hand=number, key=key, expected="a number for every player",
-                          value=f"null for player {seat + 1}")
+        raise RecordError("record.type", hand=number, key=key, expected=_words("per_player"),
+                          value=_words("null_for", seat=seat + 1))
     return values
 
 
@@ -227,22 +229,27 @@ def _need(record: Mapping, key: str, kind: type, expected: str) -> Any:
         raise RecordError("record.missing", key=key)
     value = record[key]
     if not isinstance(value, kind):
-        raise RecordError("record.type", key=key, expected=expected, value=_json_kind(value))
+        raise RecordError("record.type", key=key, expected=_words(expected), value=_json_kind(value))
     return value
 
 
-def _json_kind(value: object) -> str:
+def _words(what: str, **params: object) -> Words:
+    """A part of a record refusal (``record.kind.*``), said in the refusal's language."""
+    return Words(ENGINE, f"record.kind.{what}", **params)
+
+
+def _json_kind(value: object) -> str | Words:
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return _words("number", value=str(value))
     if isinstance(value, str):
-        return f"the text {json.dumps(value, ensure_ascii=False)}"
+        return _words("text", value=json.dumps(value, ensure_ascii=False))
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return _words("list")
+    return _words("object")
 
 
 __all__ = ["FORMAT", "BidwellError", "game_from_record", "parse_record", "record_from_game", "score_summary"]

@@ -17,15 +17,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scoring.errors import TemplateError
+from scoring.i18n import Words
+from scoring.messages import ENGINE
+
+
+def _words(expected: str | Words) -> Words:
+    return expected if isinstance(expected, Words) else Words(ENGINE, expected)
 
 
 class Value:
-    """A leaf value: what it accepts, and how a message names what it expects."""
+    """A leaf value: what it accepts, and how a message names what it expects (the engine catalog's sentence
+    ``expected``, or one already made into :class:`~scoring.i18n.Words`)."""
 
     __slots__ = ("accepts", "expected")
 
-    def __init__(self, expected: str, accepts: Callable[[object], bool]):
-        self.expected = expected
+    def __init__(self, expected: str | Words, accepts: Callable[[object], bool]):
+        self.expected = _words(expected)
         self.accepts = accepts
 
 
@@ -40,14 +47,14 @@ class ListOf:
 
     def __init__(self, item: Value | Table, expected: str):
         self.item = item
-        self.expected = expected
+        self.expected = _words(expected)
 
 
 class Table:
     """A table with fixed keys."""
 
     __slots__ = ("keys",)
-    expected = "a table"
+    expected = Words(ENGINE, "schema.table")
 
     def __init__(self, keys: Mapping[str, Key]):
         self.keys = keys
@@ -56,14 +63,14 @@ class Table:
 class Names:
     """A table of any names (those ``name`` accepts), each holding a ``value``.
 
-    The values are checked partially (required keys may be left out): they
+    Table values are checked partially (required keys may be left out): they
     override or extend something checked in full elsewhere.
     """
 
     __slots__ = ("name", "value")
-    expected = "a table"
+    expected = Words(ENGINE, "schema.table")
 
-    def __init__(self, value: Table, name: Value | None = None):
+    def __init__(self, value: Table | Value, name: Value | None = None):
         self.value = value
         self.name = name
 
@@ -100,15 +107,16 @@ class Key:
 
 Kind = Value | ListOf | Table | Names
 
-INT = Value("a whole number", lambda value: type(value) is int)
-TEXT = Value("text", lambda value: type(value) is str)
-BOOL = Value("true or false", lambda value: type(value) is bool)
+INT = Value("schema.int", lambda value: type(value) is int)
+TEXT = Value("schema.text", lambda value: type(value) is str)
+BOOL = Value("schema.bool", lambda value: type(value) is bool)
 
 
 def one_of(*choices: str) -> Value:
     """A text that is one of ``choices``."""
-    return Value("one of " + ", ".join(f'"{choice}"' for choice in choices),
+    return Value(Words(ENGINE, "schema.one_of", choices=", ".join(f'"{choice}"' for choice in choices)),
                  lambda value: type(value) is str and value in choices)
+
 
 
 def check(value: object, kind: Kind, file: str, key: str = "", *, partial: bool = False) -> None:
@@ -129,7 +137,8 @@ def check(value: object, kind: Kind, file: str, key: str = "", *, partial: bool 
             check(item, kind.item, file, f"{key}[{number}]")
         return
     if type(value) is not dict:
-        raise TemplateError("template.type", file=file, key=key or "the file", expected=kind.expected,
+        raise TemplateError("template.type", file=file, key=key or Words(ENGINE, "schema.the_file"),
+                            expected=kind.expected,
                             value=shown(value))
     if isinstance(kind, Names):
         for name, item in value.items():
@@ -182,7 +191,7 @@ def leaf(table: Table, dotted: str) -> Value | None:
     return kind if isinstance(kind, Value) else None
 
 
-def shown(value: object) -> str:
+def shown(value: object) -> str | Words:
     """A value as a message about a file repeats it: TOML's spelling for a leaf, the kind for the rest."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -191,10 +200,10 @@ def shown(value: object) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
-        return "a list"
+        return Words(ENGINE, "schema.a_list")
     if isinstance(value, dict):
-        return "a table"
-    return f"a {type(value).__name__}"
+        return Words(ENGINE, "schema.table")
+    return Words(ENGINE, "schema.other", kind=type(value).__name__)
 
 
 def _join(key: str, name: str) -> str:
@@ -207,5 +216,6 @@ def _unknown(file: str, key: str, name: str, allowed: Mapping[str, Key]) -> Temp
     close = difflib.get_close_matches(name, list(allowed), n=1)
     if close:
         return TemplateError("template.unknown_close", file=file, key=_join(key, name), match=_join(key, close[0]))
-    return TemplateError("template.unknown", file=file, key=_join(key, name), where=f"in {key}" if key else "at the top",
+    where = Words(ENGINE, "schema.in_table", key=key) if key else Words(ENGINE, "schema.at_the_top")
+    return TemplateError("template.unknown", file=file, key=_join(key, name), where=where,
                          allowed=", ".join(sorted(allowed)))

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from scoring.i18n import Words
+
 NAME_MAX = 40
 """The longest name, in graphemes: room for a full name, short enough for a score sheet's column."""
 
@@ -69,12 +73,16 @@ def json_escaped(json_text: str) -> str:
     return _UNSAFE_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", json_text)
 
 
-def shortened(text: str, limit: int = SHOWN_MAX) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis and the full length, for an error message.
+def shortened(text: str, limit: int = SHOWN_MAX) -> str | Words:
+    """``text`` cut to ``limit`` characters with an ellipsis and the full length, for an error message (in the
+    language the message is made in).
 
-    >>> shortened("9" * 5000, 12)
-    '999999999999… (5000 characters)'
+    >>> str(shortened("9" * 5000, 12))
+    '999999999999… (5,000 characters)'
     """
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… ({len(text)} characters)"
+    from scoring.i18n import Words
+    from scoring.messages import ENGINE
+
+    return Words(ENGINE, "value.shortened", start=text[:limit], length=len(text))

@@ -88,11 +88,11 @@ def test_three_who_share_are_listed_as_a_sentence_lists_them():
     for _ in range(4):
         play_hand(game, [3, 3, 3], [3, 3, 3])
     assert game.state.totals == (52, 52, 52)
-    assert winner_line(game.state, game.players) == "Anna, Béla and Csilla share the win."
+    assert winner_line(game.state, game.players) == "Anna, Béla, and Csilla share the win."
 
 
 def test_names_and():
     assert names_and([]) == ""
     assert names_and(["Anna"]) == "Anna"
     assert names_and(["Anna", "Béla"]) == "Anna and Béla"
-    assert names_and(["Anna", "Béla", "Csilla", "Dóra"]) == "Anna, Béla, Csilla and Dóra"
+    assert names_and(["Anna", "Béla", "Csilla", "Dóra"]) == "Anna, Béla, Csilla, and Dóra"  # CLDR's English

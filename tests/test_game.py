@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 from helpers import play_hand
+
 from scoring.definitions import TieBreak
 from scoring.errors import (
     BidError,

@@ -146,17 +146,17 @@ def test_a_number_past_pythons_digit_limit_is_one_error_line(tmp_path, where):
     path.write_text(text, encoding="utf-8")
     for command in (["score", path], ["sheet", "--record", path, "-o", tmp_path / "s.pdf"]):
         line = one_error_line(bidwell(*command))
-        assert line == ("error: the record holds a number of more than 4300 digits; "
+        assert line == ("error: the record holds a number of more than 4,300 digits; "
                         "bids, tricks and seats are small whole numbers")
     result = bidwell("import", "--data", tmp_path / "data", path)
-    assert result.returncode == 2 and "more than 4300 digits" in result.stderr.decode()
+    assert result.returncode == 2 and "more than 4,300 digits" in result.stderr.decode()
 
 
 def test_a_large_number_under_the_limit_is_shown_short(tmp_path):
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record()).replace('"first_dealer": 0', '"first_dealer": ' + "7" * 4000))
     line = one_error_line(bidwell("score", path))
-    assert line.startswith("error: first dealer must be a seat from 0 to 2, got 7777") and "(4000 characters)" in line
+    assert line.startswith("error: first dealer must be a seat from 0 to 2, got 7777") and "(4,000 characters)" in line
     assert len(line) < 300
 
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from helpers import play_hand
+
 from scoring.errors import BidwellError, RecordError
 from scoring.game import Game, Phase
 from scoring.record import game_from_record, parse_record, record_from_game, score_summary
