@@ -26,8 +26,8 @@ EXIT_INTERNAL = 1
 
 
 def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Say ``text`` as one ``error:`` line on standard error and exit with ``status``."""
-    say(f"error: {' '.join(text.split())}")
+    """Say ``text`` as one ``error:`` line (in the language in use) on standard error and exit with ``status``."""
+    say(render("cli.error", {"text": " ".join(str(text).split())}))
     raise SystemExit(status)
 
 
@@ -35,6 +35,26 @@ def say(line: str) -> None:
     """Write one line to standard error, any control character in it escaped so a name cannot drive the terminal."""
     sys.stderr.write(escaped(line) + "\n")
     sys.stderr.flush()
+
+
+def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """Choose the language of this run's every sentence: ``--lang CODE`` in ``argv``, else ``BIDWELL_LANG``, else
+    the system's locale where Bidwell has it, else English. One Bidwell does not have, asked for by ``--lang`` or
+    ``BIDWELL_LANG``, is one ``error:`` line (exit 2). Returns the language's code."""
+    from scoring.i18n import from_environment, set_default
+
+    asked = None
+    for index, argument in enumerate(argv):
+        if argument == "--":
+            break
+        if argument == "--lang" and index + 1 < len(argv):
+            asked = argv[index + 1]
+        elif argument.startswith("--lang="):
+            asked = argument.split("=", 1)[1]
+    try:
+        return set_default(asked if asked is not None else from_environment(environ)).code
+    except BidwellError as error:
+        fail(str(error))
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleNamespace:
@@ -47,7 +67,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleName
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     if len(argv) == 2 and argv[0] == "score" and (argv[1] == "-" or not argv[1].startswith("-")):
-        return SimpleNamespace(command="score", record=argv[1], data=None)
+        return SimpleNamespace(command="score", record=argv[1], data=None, lang=None)
     from companion.cli_arguments import parse_arguments
 
     return parse_arguments(argv)
@@ -55,6 +75,8 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleName
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``bidwell`` with ``argv``; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    speak(argv)
     args = parse_arguments(argv)
     try:
         if args.command == "schedule":
@@ -80,7 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StorageError as error:
             fail(str(error))
     except TemplateError as error:  # before BidwellError, which it is: a broken game file is not bad input
-        fail(f"a game file is broken: {error}", EXIT_INTERNAL)
+        from companion.texts import t
+
+        fail(t("cli.broken_game_file", error=error), EXIT_INTERNAL)
     except BidwellError as error:
         fail(str(error))
     except KeyboardInterrupt:

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from companion.cli import fail
+from companion.texts import t, template
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,22 +54,22 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print one ``error:`` line and exit with status 2, instead of argparse's usage text."""
-        fail(f"{message} (see '{self.prog} --help')")
+        fail(t("help.see_help", message=message, prog=self.prog))
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``bidwell`` and all its commands."""
     parser = _Parser(
         prog="bidwell",
-        description="Bidwell: the scorekeeper for Oh Hell and its family. Without a command, starts the app.",
+        description=t("help.bidwell"),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_app_arguments(parser)
-    _add_data_argument(parser, default=None)
-    for name, (help_text, add_arguments) in _COMMANDS.items():
-        command = commands.add_parser(name, help=help_text)
+    _add_common_arguments(parser, default=None)
+    for name, (help_key, add_arguments) in _COMMANDS.items():
+        command = commands.add_parser(name, help=t(help_key))
         add_arguments(command)
-        _add_data_argument(command, default=argparse.SUPPRESS)
+        _add_common_arguments(command, default=argparse.SUPPRESS)
     return parser
 
 
@@ -82,48 +83,93 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     scoring does.
     """
     argv = list(argv)
+    _speak_argparse()
     if not argv or argv[0] not in _COMMANDS:
         return build_parser().parse_args(argv)
     name = argv[0]
     parser = _Parser(prog=f"bidwell {name}")
     _COMMANDS[name][1](parser)
-    _add_data_argument(parser, default=None)
+    _add_common_arguments(parser, default=None)
     args = parser.parse_args(argv[1:])
     args.command = name
     return args
 
 
+_ARGPARSE_WORDS = {
+    "usage: ": "argparse.usage",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "can't open '%(filename)s': %(error)s": "argparse.cannot_open",
+    "positional arguments": "argparse.positionals",
+    "options": "argparse.options",
+    "show this help message and exit": "argparse.help",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "not allowed with argument %s": "argparse.not_allowed_with",
+    "ignored explicit argument %r": "argparse.ignored_explicit",
+    "the following arguments are required: %s": "argparse.required",
+    "one of the arguments %s is required": "argparse.one_required",
+    "expected one argument": "argparse.expected_one",
+    "expected at most one argument": "argparse.expected_at_most_one",
+    "expected at least one argument": "argparse.expected_at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "unexpected option string: %s": "argparse.unexpected_option",
+    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
+}
+"""argparse's own sentences (its gettext msgids, as Python 3.11 to 3.13 write them) and the keys of Bidwell's
+catalog that say them; a sentence not here is argparse's English."""
+_ARGPARSE_PLURALS = {"expected %s argument": "argparse.expected_n"}
+
+
+def _speak_argparse() -> None:
+    """Have argparse say its own sentences (usage, required arguments, …) from Bidwell's catalog.
+
+    argparse asks :func:`gettext.gettext` through names of its own module, so these are replaced there: the
+    catalog it would otherwise read is Python's, which no language Bidwell speaks has.
+    """
+
+    def words(text: str) -> str:
+        key = _ARGPARSE_WORDS.get(text)
+        return text if key is None else template(key)
+
+    def plural_words(one: str, other: str, count: int) -> str:
+        key = _ARGPARSE_PLURALS.get(one)
+        return (one if count == 1 else other) if key is None else template(key, count)
+
+    argparse._ = words
+    argparse.ngettext = plural_words
+
+
 def _schedule_arguments(schedule: argparse.ArgumentParser) -> None:
-    schedule.add_argument("--game", required=True, metavar="ID", help="a game id, e.g. rage-n-glyphs")
-    schedule.add_argument("--players", required=True, metavar="N", help="how many players")
+    schedule.add_argument("--game", required=True, metavar="ID", help=t("help.game_id"))
+    schedule.add_argument("--players", required=True, metavar="N", help=t("help.players"))
     schedule.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, e.g. skip_up=true"
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=t("help.option")
     )
 
 
 def _score_arguments(score: argparse.ArgumentParser) -> None:
-    score.add_argument("record", metavar="RECORD", help="a game record file, or - for standard input")
+    score.add_argument("record", metavar="RECORD", help=t("help.record"))
 
 
 def _history_arguments(history: argparse.ArgumentParser) -> None:
-    history.add_argument("--json", action="store_true", help="print the list as JSON")
-    history.add_argument("--game", metavar="ID", help="only games of this game id")
-    history.add_argument("--player", metavar="NAME", help="only games with this player (case and accents ignored)")
+    history.add_argument("--json", action="store_true", help=t("help.history_json"))
+    history.add_argument("--game", metavar="ID", help=t("help.only_game"))
+    history.add_argument("--player", metavar="NAME", help=t("help.only_player"))
     status = history.add_mutually_exclusive_group()
-    status.add_argument("--finished", dest="finished", action="store_const", const=True, help="only finished games")
-    status.add_argument("--unfinished", dest="finished", action="store_const", const=False, help="only unfinished games")
-    history.add_argument("--page", type=_positive, default=1, metavar="N", help="page N (default 1)")
-    history.add_argument("--per-page", type=_positive, default=50, metavar="N", help="games a page (default 50)")
+    status.add_argument("--finished", dest="finished", action="store_const", const=True, help=t("help.finished"))
+    status.add_argument("--unfinished", dest="finished", action="store_const", const=False, help=t("help.unfinished"))
+    history.add_argument("--page", type=_positive, default=1, metavar="N", help=t("help.page"))
+    history.add_argument("--per-page", type=_positive, default=50, metavar="N", help=t("help.per_page"))
 
 
 def _stats_arguments(stats: argparse.ArgumentParser) -> None:
-    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
-    stats.add_argument("--game", metavar="ID", help="only games of this game id, e.g. rage-n-glyphs")
-    stats.add_argument("--player", metavar="NAME", help="only this player's figures")
+    stats.add_argument("--json", action="store_true", help=t("help.stats_json"))
+    stats.add_argument("--game", metavar="ID", help=t("help.only_game_example"))
+    stats.add_argument("--player", metavar="NAME", help=t("help.stats_player"))
     stats.add_argument("--with", dest="with_players", action="append", default=[], metavar="NAME",
-                       help="only games this player sat in too (repeat for more)")
-    stats.add_argument("--since", type=_date, metavar="YYYY-MM-DD", help="only games started on or after this day (UTC)")
-    stats.add_argument("--until", type=_date, metavar="YYYY-MM-DD", help="only games started on or before this day (UTC)")
+                       help=t("help.with"))
+    stats.add_argument("--since", type=_date, metavar="YYYY-MM-DD", help=t("help.since"))
+    stats.add_argument("--until", type=_date, metavar="YYYY-MM-DD", help=t("help.until"))
 
 
 def _date(text: str) -> str:
@@ -134,75 +180,75 @@ def _date(text: str) -> str:
             return datetime.date.fromisoformat(text).isoformat()
     except ValueError:
         pass
-    raise argparse.ArgumentTypeError(f"'{text}' is not a date; give one as YYYY-MM-DD, e.g. 2026-11-23")
+    raise argparse.ArgumentTypeError(t("help.not_a_date", text=text))
 
 
 def _export_arguments(export: argparse.ArgumentParser) -> None:
     which = export.add_mutually_exclusive_group(required=True)
-    which.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'bidwell history' shows it")
-    which.add_argument("--all", action="store_true", help="every game, as a JSON array of records")
-    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    which.add_argument("id", nargs="?", metavar="ID", help=t("help.export_id"))
+    which.add_argument("--all", action="store_true", help=t("help.export_all"))
+    export.add_argument("-o", "--output", metavar="FILE", help=t("help.output"))
 
 
 def _import_arguments(imports: argparse.ArgumentParser) -> None:
-    imports.add_argument("files", nargs="+", metavar="FILE", help="record files")
+    imports.add_argument("files", nargs="+", metavar="FILE", help=t("help.record_files"))
 
 
 def _sheet_arguments(sheet: argparse.ArgumentParser) -> None:
     source = sheet.add_mutually_exclusive_group(required=True)
-    source.add_argument("--game", metavar="ID", help="a blank sheet of this game")
-    source.add_argument("--from", dest="from_id", metavar="ID", help="the filled sheet of a stored game")
-    source.add_argument("--record", metavar="FILE", help="the filled sheet of a game record")
+    source.add_argument("--game", metavar="ID", help=t("help.sheet_game"))
+    source.add_argument("--from", dest="from_id", metavar="ID", help=t("help.sheet_from"))
+    source.add_argument("--record", metavar="FILE", help=t("help.sheet_record"))
     seats = sheet.add_mutually_exclusive_group()
-    seats.add_argument("--players", metavar="N", help="blank sheet: how many players")
-    seats.add_argument("--names", metavar="NAMES", help='blank sheet: the players, clockwise, e.g. "Anna,Béla,Csilla"')
-    sheet.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="blank sheet: a game option")
-    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
-    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the PDF")
+    seats.add_argument("--players", metavar="N", help=t("help.sheet_players"))
+    seats.add_argument("--names", metavar="NAMES", help=t("help.sheet_names"))
+    sheet.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=t("help.sheet_option"))
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4", help=t("help.paper"))
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=t("help.sheet_output"))
 
 
-def _add_data_argument(parser: argparse.ArgumentParser, default: object) -> None:
-    parser.add_argument(
-        "--data", metavar="DIR", default=default, help="the data folder (default: $BIDWELL_DATA, else your data directory)"
-    )
+def _add_common_arguments(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--data`` and ``--lang``, which every command takes (before or after its name)."""
+    from scoring.i18n import available
+
+    parser.add_argument("--data", metavar="DIR", default=default, help=t("help.data"))
+    parser.add_argument("--lang", metavar="CODE", default=default,
+                        help=t("help.lang", languages=", ".join(available())))
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(t("help.not_whole", text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is less than 1")
+        raise argparse.ArgumentTypeError(t("help.less_than_one", text=text))
     return value
 
 
 def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8550, help="the port to serve on (default 8550)")
-    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("--lan", action="store_true", help="serve on the local network, behind a PIN, for phones")
-    parser.add_argument("--cert", metavar="FILE", help="serve over https with this certificate (PEM); with --key")
-    parser.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM); with --cert")
-    parser.add_argument("--desktop", action="store_true", help="open in a desktop window (needs flet-desktop)")
+    parser.add_argument("--port", type=int, default=8550, help=t("help.port"))
+    parser.add_argument("--no-browser", action="store_true", help=t("help.no_browser"))
+    parser.add_argument("--lan", action="store_true", help=t("help.lan"))
+    parser.add_argument("--cert", metavar="FILE", help=t("help.cert"))
+    parser.add_argument("--key", metavar="FILE", help=t("help.key"))
+    parser.add_argument("--desktop", action="store_true", help=t("help.desktop"))
 
 
 def _publish_arguments(publish: argparse.ArgumentParser) -> None:
-    publish.add_argument("folder", metavar="DIR", help="the folder to write the web app into (new, empty, or an "
-                         "earlier build)")
-    publish.add_argument("--base", metavar="PATH", default="/", help="the address path it is served at, when not "
-                         "the site's root (e.g. /bidwell/ for https://example.org/bidwell/)")
+    publish.add_argument("folder", metavar="DIR", help=t("help.publish_folder"))
+    publish.add_argument("--base", metavar="PATH", default="/", help=t("help.publish_base"))
 
 
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
-    "app": ("start the app (the default)", _add_app_arguments),
-    "schedule": ("print every hand's cards, dealer and first bidder as JSON", _schedule_arguments),
-    "score": ("score a game record and print the result as JSON", _score_arguments),
-    "history": ("list the stored games, newest first", _history_arguments),
-    "stats": ("print each player's figures: games, wins, bids made, average score and place", _stats_arguments),
-    "export": ("print or save the record of a stored game", _export_arguments),
-    "import": ("keep the games in record files (records or arrays of them)", _import_arguments),
-    "sheet": ("write a blank or filled score sheet as PDF", _sheet_arguments),
-    "publish": ("write the app as a static web app that works offline (Python in the browser)",
-                _publish_arguments),
+    "app": ("help.command.app", _add_app_arguments),
+    "schedule": ("help.command.schedule", _schedule_arguments),
+    "score": ("help.command.score", _score_arguments),
+    "history": ("help.command.history", _history_arguments),
+    "stats": ("help.command.stats", _stats_arguments),
+    "export": ("help.command.export", _export_arguments),
+    "import": ("help.command.import", _import_arguments),
+    "sheet": ("help.command.sheet", _sheet_arguments),
+    "publish": ("help.command.publish", _publish_arguments),
 }
 """Every command: its help line, and what adds its arguments to a parser."""

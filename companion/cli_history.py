@@ -11,8 +11,9 @@ from pathlib import Path
 from companion.cli import fail, say, to_json
 from companion.history import GameStore, GameSummary, default_data_folder, records_in
 from companion.storage import StorageError
-from companion.texts import t
+from companion.texts import in_use, t
 from scoring.errors import BidwellError
+from scoring.i18n import Listed, game_text
 from scoring.text import escaped, json_escaped
 
 
@@ -41,7 +42,8 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
         _write(t("cli.no_games") if page.page == 1 else t("cli.no_games_page", page=page.page))
         return 0
     rows = [tuple(t("cli.columns").split("|"))]
-    rows += [(s.id, s.created[:16].replace("T", " "), s.game_name, ", ".join(s.players), _status(s)) for s in page.items]
+    rows += [(s.id, in_use().datetime(s.created), game_text(s.game_name), str(Listed(s.players)), _status(s))
+             for s in page.items]
     lines = _table(rows)
     if page.has_more:
         lines.append(t("cli.more", page=page.page + 1))
@@ -70,11 +72,12 @@ def _stats(store: GameStore, args: argparse.Namespace) -> int:
         _write(t("cli.no_games"))
         return 0
     rows = [tuple(t("cli.stats_columns").split("|"))]
+    number = in_use()
     for line in lines:
-        rows.append((line.name, str(line.games), str(line.finished), str(line.wins),
+        rows.append((line.name, number.integer(line.games), number.integer(line.finished), number.integer(line.wins),
                      share_text(line.exact, line.bids), share_text(line.zero_exact, line.zero_bids),
-                     "–" if line.average_score is None else f"{line.average_score:.1f}",
-                     "–" if line.average_place is None else f"{line.average_place:.2f}"))
+                     "–" if line.average_score is None else number.decimal(line.average_score, 1),
+                     "–" if line.average_place is None else number.decimal(line.average_place, 2)))
     _write("\n".join(_table(rows)))
     return 0
 
@@ -84,8 +87,9 @@ def _status(summary: GameSummary) -> str:
         return t("cli.damaged", damage=summary.damage)
     if summary.finished:
         key = "cli.finished_one" if len(summary.winners) == 1 else "cli.finished_shared"
-        return t(key, names=", ".join(summary.winners))
-    return t("cli.unfinished", hand=summary.current_hand, phase=summary.phase.value if summary.phase else "")
+        return t(key, names=Listed(summary.winners))
+    return t("cli.unfinished", hand=summary.current_hand, phase=t(f"phase.{summary.phase.value}") if summary.phase
+             else "")
 
 
 def _table(rows: list[tuple[str, ...]]) -> list[str]:
@@ -107,7 +111,7 @@ def _export(store: GameStore, args: argparse.Namespace) -> int:
         for game_id, damage in report.partial:
             say(t("cli.export_partial", id=game_id, damage=damage))
         for game_id, reason in report.failed:
-            say(f"error: {reason}")
+            say(t("cli.error", text=reason))
         status = 2 if report.failed else 0
     else:
         saved = store.open(args.id)
@@ -134,14 +138,14 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
         except OSError as error:
             unreadable.append(t("cli.unreadable", path=name, detail=error.strerror or error))
         except BidwellError as error:
-            unreadable.append(f"{name}: {error}")
+            unreadable.append(t("cli.file_reason", path=name, reason=error))
     report = store.import_records(records)
     lines = [t("cli.new", id=game_id) for game_id in report.new]
     lines += [t("cli.existing", id=game_id) for game_id in report.existing]
     if lines:
         _write("\n".join(lines))
-    for line in unreadable + [f"{where}: {reason}" for where, reason in report.refused]:
-        say(f"error: {line}")
+    for line in unreadable + [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]:
+        say(t("cli.error", text=line))
     return 2 if unreadable or report.refused else 0
 
 

@@ -52,6 +52,7 @@ from companion.storage import (
     StorageError,
     UnwritableError,
     collecting_notices,
+    os_reason,
 )
 from scoring.errors import BidwellError
 from scoring.game import (
@@ -68,6 +69,7 @@ from scoring.game import (
     action_from_dict,
     action_to_dict,
 )
+from scoring.i18n import Words, in_english
 from scoring.record import game_from_record, parse_record, record_from_game
 from scoring.stats import MATCH_KEY, GameFigures, MatchTally, SeatFigures, figures_of, match_tallies, seat_figures
 
@@ -181,7 +183,8 @@ class ImportReport:
 
     new: list[str] = field(default_factory=list)
     existing: list[str] = field(default_factory=list)
-    refused: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[str, object]] = field(default_factory=list)
+    """(where, why): the why is said in the language in use when shown."""
 
 
 @dataclass
@@ -205,8 +208,8 @@ def records_in(name: str, raw: bytes) -> list[tuple[str, object]]:
     return [(name, data)]
 
 
-def summarize(game_id: str, game: Game, created: str, damage: str | None = None) -> GameSummary:
-    """The history line of ``game``."""
+def summarize(game_id: str, game: Game, created: str, damage: Words | str | None = None) -> GameSummary:
+    """The history line of ``game``; ``damage`` is kept in English (the index keeps it as text)."""
     state = game.state
     current = state.current
     return GameSummary(
@@ -220,7 +223,7 @@ def summarize(game_id: str, game: Game, created: str, damage: str | None = None)
         hands_played=len(state.scored_hands),
         current_hand=None if current is None else current.number,
         phase=state.phase,
-        damage=damage,
+        damage=None if damage is None else in_english(damage),
         totals=state.totals,
         coin_pending=bool(state.coin_flip_between),
         figures=seat_figures(game),
@@ -236,7 +239,7 @@ class _Loaded:
     created: str | None
     revision: int
     actions: list[dict[str, Any]]
-    damage: str | None
+    damage: Words | None
 
 
 class SavedGame:
@@ -257,7 +260,8 @@ class SavedGame:
         assert loaded.game is not None and loaded.created is not None
         self.game: Game = loaded.game
         self.created: str = loaded.created
-        self.damage: str | None = loaded.damage
+        self.damage: Words | None = loaded.damage
+        """What is wrong with the game on disk (said in the language in use when shown), or None."""
         self.revision = loaded.revision
         self.actions = loaded.actions
 
@@ -321,10 +325,7 @@ class SavedGame:
 
     def _refuse_if_damaged(self) -> None:
         if self.damage is not None:
-            raise DamagedGameError(
-                f"this game is damaged on disk ({self.damage}); it can be looked at and exported as far as it "
-                "goes, but not changed"
-            )
+            raise DamagedGameError("storage.damaged_game", damage=self.damage)
 
 
 class GameStore:
@@ -350,11 +351,11 @@ class GameStore:
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():
-                raise StorageError(f"{target} is a file, but Bidwell keeps a folder there; move the file away")
+                raise StorageError("storage.file_in_the_way", target=target)
             try:
                 target.mkdir(exist_ok=True)
             except OSError as error:
-                raise StorageError(f"cannot create {target}: {error.strerror or error}") from None
+                raise StorageError("storage.cannot_create", target=target, reason=os_reason(error)) from None
         self._check_index()
 
     @property
@@ -393,8 +394,8 @@ class GameStore:
         loaded = self._load(game_id)
         if loaded.game is None:
             if loaded.damage is None:
-                raise StorageError(f"there is no game '{game_id}' in {self.path}")
-            raise DamagedGameError(f"the game '{game_id}' cannot be opened: {loaded.damage}")
+                raise StorageError("storage.no_game", game=game_id, folder=self.path)
+            raise DamagedGameError("storage.cannot_open", game=game_id, damage=loaded.damage)
         return SavedGame(self, game_id, loaded)
 
     def delete(self, game_id: str) -> None:
@@ -574,7 +575,7 @@ class GameStore:
                 try:
                     self._write_game(game_id, _documents(game, created), revision=1)
                 except UnwritableError as refusal:
-                    report.refused.append((where_of[game_id], str(refusal)))
+                    report.refused.append((where_of[game_id], refusal))
                     continue
                 kept.append((game_id, game, created))
                 report.new.append(game_id)
@@ -605,29 +606,26 @@ class GameStore:
             except FileNotFoundError:
                 pass
             except OSError as error:
-                raise StorageError(f"could not delete {victim}: {error.strerror or error}") from None
+                raise StorageError("storage.could_not_delete", path=victim, reason=os_reason(error)) from None
 
     def _load(self, game_id: str) -> _Loaded:
         """The game file of ``game_id`` as far as it is sound (see :class:`_Loaded`); never raises for damage."""
         try:
             data = self._game_storage(game_id).read()
-        except NewerSchemaError as error:
-            return _damaged(str(error))
         except StorageError as error:
-            return _damaged(str(error))
+            return _damaged(_words(error.key, **error.params))
         except OSError as error:
-            what = "a folder stands where its file should be" if self._game_path(game_id).is_dir() else (
-                error.strerror or str(error))
-            return _damaged(f"its file cannot be read: {what}")
+            what = _words("storage.damage.folder") if self._game_path(game_id).is_dir() else os_reason(error)
+            return _damaged(_words("storage.damage.unreadable", reason=what))
         if data is None:
             return _damaged(self._missing(game_id))
         return _replay(data, game_id)
 
-    def _missing(self, game_id: str) -> str | None:
+    def _missing(self, game_id: str) -> Words | None:
         """What became of a game's file that is not there: moved aside as damaged, or lost; None if never made."""
         moved = sorted(self._game_path(game_id).parent.glob(f"{game_id}.broken-*.json"))
         if moved:
-            return f"its file could not be read and was moved to {moved[-1]}"
+            return _words("storage.damage.moved", path=moved[-1])
         return None
 
     def _append(self, saved: SavedGame, action: Action) -> GameState:
@@ -677,18 +675,14 @@ class GameStore:
         try:
             tables = self._game_storage(saved.id).read()
         except OSError as error:
-            raise StorageError(
-                f"could not read {self._game_path(saved.id)} before saving: {error.strerror or error}; "
-                "nothing was changed, so the last action can be tried again"
-            ) from None
+            raise StorageError("storage.unread_before_saving", path=self._game_path(saved.id),
+                               reason=os_reason(error)) from None
         if tables is not None and _revision(tables) == saved.revision and _numbered(tables) == (saved.actions, None):
             return
         stored = self._load(saved.id)
         if stored.game is not None:
             saved._take(stored)
-        raise ConflictError(
-            "this game was changed on another screen meanwhile; it has been reloaded, so check it and try again"
-        )
+        raise ConflictError("storage.conflict")
 
     # -- internals: the index --
 
@@ -727,8 +721,8 @@ class GameStore:
                 tables = db.storage.read() or {}
             return [doc for doc in tables.get("games", {}).values() if _names_a_game(doc)]
         except OSError as error:
-            raise StorageError(f"the history index {self.path / 'index' / month}.json cannot be read: "
-                               f"{error.strerror or error}") from None
+            raise StorageError("storage.index_unreadable", path=self.path / "index" / f"{month}.json",
+                               reason=os_reason(error)) from None
 
     def _index_write(self, month: str, documents: list[dict[str, Any]]) -> None:
         with self._index_db(month) as db:
@@ -767,10 +761,10 @@ class GameStore:
                     except NewerSchemaError:
                         raise  # a newer Bidwell's folder is left exactly as it is
                     except StorageError as error:
-                        repaired.append(Notice(str(error)))
+                        repaired.append(Notice.of(error))
                         docs = []
                 for notice in repaired:
-                    self.folder.notice(notice.text)
+                    self.folder.notice(notice.key, **notice.params)
                 if repaired:
                     rebuilt.append(month)
                 months[month] = {doc["id"]: doc for doc in docs}
@@ -795,11 +789,9 @@ class GameStore:
             for month in sorted(changed):
                 self._index_write(month, list(months[month].values()))
         if unlisted:
-            self.folder.notice(
-                f"{len(unlisted)} game(s) missing from the history index were added back from their files in {self.path}"
-            )
+            self.folder.notice("storage.index_added", count=len(unlisted), folder=self.path)
         for month in rebuilt:
-            self.folder.notice(f"the history index of {month} was rebuilt from the game files in {self.path}")
+            self.folder.notice("storage.index_rebuilt", month=month, folder=self.path)
 
     def _move_aside_if_folder(self, path: Path) -> None:
         """A folder where an index file should be cannot be read or written: it goes aside, and is said so."""
@@ -809,9 +801,8 @@ class GameStore:
         try:
             path.rename(target)
         except OSError as error:
-            raise StorageError(f"{path} is a folder, not a file, and cannot be moved aside: "
-                               f"{error.strerror or error}") from None
-        self.folder.notice(f"{path} was a folder, not a file; it was moved to {target}")
+            raise StorageError("storage.folder_in_the_way", path=path, reason=os_reason(error)) from None
+        self.folder.notice("storage.folder_moved", path=path, target=target)
 
     def _summary_from_file(self, game_id: str, known: Mapping[str, Any] | None) -> GameSummary | None:
         """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old
@@ -821,7 +812,7 @@ class GameStore:
             return summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage)
         if loaded.damage is None and known is None:
             return None
-        damage = loaded.damage or "its file is missing"
+        damage = in_english(loaded.damage or _words("storage.damage.file_missing"))
         if known is not None and _is_index_doc(known):
             return replace(_summary_of(known), damage=damage)
         return GameSummary(id=game_id, game=_UNREADABLE_GAME, game_name=_UNREADABLE_GAME, players=(),
@@ -884,7 +875,7 @@ def _documents(game: Game, created: str) -> list[dict[str, Any]]:
     return documents
 
 
-def _damaged(damage: str | None) -> _Loaded:
+def _damaged(damage: Words | None) -> _Loaded:
     return _Loaded(game=None, created=None, revision=-1, actions=[], damage=damage)
 
 
@@ -901,14 +892,14 @@ def _numbered(tables: Mapping[str, Any]) -> tuple[list[Any], str | None]:
     """A game file's action documents in the order of their numbers, and what is wrong with the numbering."""
     table = tables.get("actions")
     if not isinstance(table, dict):
-        return [], "it holds no actions"
+        return [], _words("storage.damage.no_actions")
     damage = None
     numbered = []
     for key, doc in table.items():
         if key.isascii() and key.isdigit():
             numbered.append((int(key), doc))
         elif damage is None:
-            damage = f"an action's number is {json.dumps(key, ensure_ascii=False)}, not a number"
+            damage = _words("storage.damage.bad_number", number=json.dumps(key, ensure_ascii=False))
     numbered.sort(key=lambda pair: pair[0])
     return [doc for _, doc in numbered], damage
 
@@ -917,18 +908,18 @@ def _replay(tables: Mapping[str, Any], game_id: str) -> _Loaded:
     """The game in a game file's tables, up to the first action that is not sound (named in ``damage``)."""
     documents, damage = _numbered(tables)
     if not documents:
-        return _damaged(damage or "it holds no actions")
+        return _damaged(damage or _words("storage.damage.no_actions"))
     game: Game | None = None
     created: str | None = None
     actions: list[dict[str, Any]] = []
     for position, doc in enumerate(documents, start=1):
         try:
             if not isinstance(doc, dict) or not isinstance(doc.get("action"), dict):
-                raise ValueError(f"it is {_kind(doc)}, not an action")
+                raise _Unsound(_words("storage.damage.not_action", kind=_kind(doc)))
             action = action_from_dict(doc["action"])
             if game is None:
                 if not isinstance(action, Start):
-                    raise ValueError("the first action is not the start of a game")
+                    raise _Unsound(_words("storage.damage.not_start"))
                 started = Game(action)
                 extras = doc.get("extras", {})
                 started.extras = dict(extras) if isinstance(extras, dict) else {}
@@ -938,33 +929,52 @@ def _replay(tables: Mapping[str, Any], game_id: str) -> _Loaded:
             else:
                 game.apply(action)
         except (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
-            reason = f"action {position} cannot be replayed: {_refusal_text(error)}"
-            damage = reason if damage is None else f"{damage}; {reason}"
+            reason = _words("storage.damage.replay", position=position, reason=_refusal_text(error))
+            damage = reason if damage is None else _words("storage.damage.and", first=damage, second=reason)
             break
         actions.append(doc)
     if game is None:
-        return _damaged(damage or "it holds no actions")
+        return _damaged(damage or _words("storage.damage.no_actions"))
     return _Loaded(game=game, created=created, revision=_revision(tables), actions=actions, damage=damage)
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> str | Words:
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, (int, float)):
-        return "a number"
+        return _words("storage.kind.number")
     if isinstance(value, str):
-        return "a text"
+        return _words("storage.kind.text")
     if isinstance(value, list):
-        return "a list"
-    return "an object without an action"
+        return _words("storage.kind.list")
+    return _words("storage.kind.object")
 
 
-def _refusal_text(error: BaseException) -> str:
+class _Unsound(ValueError):
+    """An action document that is not an action: ``words`` says what it is."""
+
+    def __init__(self, words: Words):
+        super().__init__(words)
+        self.words = words
+
+
+def _refusal_text(error: BaseException) -> object:
+    """Why an action could not be replayed, to be said when the damage is shown (in that moment's language)."""
     if isinstance(error, RecursionError):
-        return "it is nested too deeply"
+        return _words("storage.too_deep")
     if isinstance(error, KeyError):
-        return f"{error.args[0]!r} is missing or unknown" if error.args else "a key is missing"
-    return str(error)
+        return _words("storage.damage.key_missing", key=repr(error.args[0])) if error.args else _words(
+            "storage.damage.a_key_missing")
+    if isinstance(error, _Unsound):
+        return error.words
+    return error if isinstance(error, BidwellError) else str(error)
+
+
+def _words(key: str, /, **params: object) -> Words:
+    """The app's sentence ``key``, made when it is shown (in that moment's language)."""
+    from companion.texts import APP
+
+    return Words(APP, key, **params)
 
 
 def _names_a_game(doc: object) -> bool:
@@ -1052,4 +1062,4 @@ def _is_timestamp(value: object) -> bool:
 
 def _check_id(game_id: str) -> None:
     if not isinstance(game_id, str) or not _ID.match(game_id):
-        raise StorageError(f"'{game_id}' is not a game id (ids look like 20261122-101500123-a1b2c3)")
+        raise StorageError("storage.bad_id", game=game_id)

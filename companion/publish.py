@@ -18,7 +18,7 @@ import re
 import shutil
 import tarfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -122,12 +122,12 @@ def _client_folder() -> Path:
     try:
         from flet_web import get_package_web_dir
     except ImportError:
-        raise PublishError(t("publish.missing", what="the flet-web package")) from None
+        raise PublishError(t("publish.missing", what=t("publish.what.flet_web"))) from None
     client = Path(get_package_web_dir())
     for needed in ("index.html", "main.dart.js", "canvaskit/canvaskit.wasm", "pyodide/pyodide.mjs",
                    "pyodide/python_stdlib.zip", "python-worker.js"):
         if not (client / needed).is_file():
-            raise PublishError(t("publish.missing", what=f"{needed} of flet-web ({client})"))
+            raise PublishError(t("publish.missing", what=t("publish.what.client_file", file=needed, client=client)))
     return client
 
 
@@ -150,7 +150,7 @@ def _browser_packages() -> list[metadata.Distribution]:
         try:
             distribution = metadata.distribution(name)
         except metadata.PackageNotFoundError:
-            raise PublishError(t("publish.missing", what=f"the Python package {name}")) from None
+            raise PublishError(t("publish.missing", what=t("publish.what.package", name=name))) from None
         for line in distribution.requires or []:
             requirement = Requirement(line)
             key = _key(requirement.name)
@@ -159,7 +159,7 @@ def _browser_packages() -> list[metadata.Distribution]:
             try:
                 found[key] = metadata.distribution(requirement.name)
             except metadata.PackageNotFoundError:
-                raise PublishError(t("publish.missing", what=f"the Python package {requirement.name}")) from None
+                raise PublishError(t("publish.missing", what=t("publish.what.package", name=requirement.name))) from None
             waiting.append(requirement.name)
     for key, distribution in found.items():
         compiled = [str(file) for file in distribution.files or [] if str(file).endswith((".so", ".pyd"))]
@@ -188,14 +188,17 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
             root = Path(package.__file__).parent
             for path in sorted(root.rglob("*")):
                 relative = path.relative_to(root)
-                if path.is_file() and "__pycache__" not in relative.parts and relative.parts[0] != FILES.name:
+                # The compiled catalogs are what the app reads; their sources stay behind.
+                if path.is_file() and "__pycache__" not in relative.parts and relative.parts[0] != FILES.name \
+                        and path.suffix not in (".po", ".pot"):
                     archive.add(path, f"{root.name}/{relative.as_posix()}", filter=_timeless)
         for path in sorted(templates_dir().rglob("*")):
             if path.is_file():
                 archive.add(path, f"scoring/templates/{path.relative_to(templates_dir()).as_posix()}",
                             filter=_timeless)
         for distribution in packages:
-            add_package(archive, distribution)
+            add_package(archive, distribution, keep=_babel_data_kept if _key(distribution.metadata["Name"]) == "babel"
+                        else None)
         for name, text in PIL_STAND_IN.items():
             add_text(archive, f"__pypackages__/{name}", text)
 
@@ -209,18 +212,32 @@ def app_archive(path: Path) -> Iterator[tarfile.TarFile]:
         yield archive
 
 
-def add_package(archive: tarfile.TarFile, distribution: metadata.Distribution) -> None:
+def add_package(archive: tarfile.TarFile, distribution: metadata.Distribution,
+                keep: Callable[[str], bool] | None = None) -> None:
     """Put an installed distribution's Python files into ``__pypackages__`` (which Flet's Python worker puts on
-    the path): not its metadata, caches, compiled modules, type stubs, scripts or documents."""
+    the path): not its metadata, caches, compiled modules, type stubs, scripts or documents, nor a file ``keep``
+    (given the file's path in the distribution) says no to."""
     for file in distribution.files or []:
         name = str(file)
         top = name.split("/")[0]
         if (top.endswith(".dist-info") or name.startswith("..") or "__pycache__" in name
-                or name.endswith((".so", ".pyd", ".pyi")) or top in ("bin", "docs")):
+                or name.endswith((".so", ".pyd", ".pyi")) or top in ("bin", "docs")
+                or keep is not None and not keep(name)):
             continue
         path = Path(distribution.locate_file(file))
         if path.is_file():
             archive.add(path, f"__pypackages__/{name}", filter=_timeless)
+
+
+def _babel_data_kept(name: str) -> bool:
+    """Of Babel's locale data (32 MB, a file for each of a thousand locales), what the languages Bidwell speaks
+    write numbers, dates and lists with: each language's own file, its regions' and the root they build on."""
+    from scoring.i18n import available
+
+    if not name.startswith("babel/locale-data/"):
+        return True
+    locale = name.rsplit("/", 1)[-1].removesuffix(".dat")
+    return locale == "root" or locale.split("_")[0] in {code.split("_")[0] for code in available()}
 
 
 def _timeless(member: tarfile.TarInfo) -> tarfile.TarInfo:
@@ -265,7 +282,7 @@ def _brand(folder: Path, client: Path, base_path: str) -> None:
     loader = (folder / "flutter_bootstrap.js").read_text("utf-8")
     version = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', loader)
     if version is None:
-        raise PublishError(t("publish.missing", what="the service worker version in flet-web's flutter_bootstrap.js"))
+        raise PublishError(t("publish.missing", what=t("publish.what.worker_version")))
     offline = (FILES / "offline.html").read_text("utf-8").replace("%SERVICE_WORKER_VERSION%", version[1])
     page = page.replace("</head>", offline + "</head>", 1)
     index.write_text(page, "utf-8")

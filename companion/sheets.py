@@ -27,10 +27,11 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from companion.app_assets import FONT_FILE, seat_colour
 from companion.axes import axis_step, nice_range, nice_top
-from companion.texts import t
+from companion.texts import in_use, t
 from scoring.definitions import Rules
 from scoring.describe import scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
+from scoring.i18n import game_text
 from scoring.stats import GameCharts, game_charts
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -73,7 +74,7 @@ def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
 
     ``narrow`` gives the one-letter headings a crowded sheet uses (its legend explains them).
     """
-    cards = tuple(kind.label.split()[0] for kind in rules.scoring.cards)
+    cards = tuple(game_text(kind.label).split()[0] for kind in rules.scoring.cards)
     if narrow:
         return (t("sheet.bid_short"), t("sheet.tricks_short"), *cards, t("sheet.points_short"), t("sheet.total_short"))
     return (t("sheet.bid"), t("sheet.tricks"), *cards, t("sheet.points"), t("sheet.total"))
@@ -91,7 +92,7 @@ def blank_sheet(rules: Rules, *, names: Sequence[str] | None = None, first_deale
             _blank_row(rules, seats, index, first_dealer, len(columns)) for index in range(count, count + CONTINUATION_ROWS)
         )
     return Sheet(
-        title=t("sheet.blank_title", game=rules.game.name),
+        title=t("sheet.blank_title", game=game_text(rules.game.name)),
         subtitle=_options_line(rules),
         names=seats,
         columns=columns,
@@ -104,7 +105,7 @@ def blank_sheet(rules: Rules, *, names: Sequence[str] | None = None, first_deale
 
 def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
     """The sheet of a game as recorded: bids (as the table may see them), tricks, points, totals, the end."""
-    rules, state = game.rules, game.state
+    rules, state, number = game.rules, game.state, in_use()
     rows = []
     for hand in state.hands:
         if hand.void or (not hand.scored and all(b is None for b in hand.bids)):
@@ -116,11 +117,12 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
                 bid += " " + MADE
             cells += [bid, "" if seat.tricks is None else str(seat.tricks)]
             cells += [str(seat.counted.get(kind.name, 0)) if hand.scored else "" for kind in rules.scoring.cards]
-            cells += ["" if seat.points is None else str(seat.points), "" if seat.total is None else str(seat.total)]
+            cells += ["" if seat.points is None else number.integer(seat.points),
+                      "" if seat.total is None else number.integer(seat.total)]
         rows.append(SheetRow(str(hand.number), str(hand.cards), game.name(hand.dealer), tuple(cells)))
     return Sheet(
-        title=t("sheet.filled_title", game=rules.game.name),
-        subtitle=_options_line(rules) + " · " + (played_on or Date.today().isoformat()),
+        title=t("sheet.filled_title", game=game_text(rules.game.name)),
+        subtitle=_options_line(rules) + " · " + in_use().date(played_on or Date.today()),
         names=game.players,
         columns=player_columns(rules, narrow=rules.players > 6),
         rows=tuple(rows),
@@ -155,7 +157,7 @@ def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
                   _table(sheet, sheet.continuation, width)]
     story.append(Spacer(1, 3 * mm))
     legend = [t("sheet.legend")] if sheet.columns[0] == t("sheet.bid_short") else []
-    story.append(Paragraph(escape(t("sheet.rules") + ": " + "; ".join([*sheet.summary, *legend]) + "."),
+    story.append(Paragraph(escape(t("sheet.rules_line", rules=t("rules.joiner").join([*sheet.summary, *legend]))),
                            styles["small"]))
     story.append(Spacer(1, 3 * mm))
     story.append(_footer(sheet.footer, width))
@@ -180,9 +182,9 @@ def _options_line(rules: Rules) -> str:
         option = rules.game.options[name]
         if isinstance(value, bool):
             if value:
-                shown.append(option.label)
+                shown.append(game_text(option.label))
         else:
-            shown.append(f"{option.label}: {value}")
+            shown.append(t("sheet.option", option=game_text(option.label), value=game_text(option.choice_label(value))))
     players = t("sheet.players", count=rules.players)
     return " · ".join([players, *shown])
 

@@ -48,7 +48,7 @@ class BrowserStorage:
         self._fs.mount(self._fs.filesystems.IDBFS, {}, path)
         error = await self._sync(populate=True)
         if error:
-            raise StorageError(t("browser.unreadable", error=error))
+            raise StorageError("browser.unreadable", error=error)
 
     def written(self) -> None:
         """Called after every write to the folder: copy it to IndexedDB (now, or after the copy under way)."""
@@ -99,7 +99,7 @@ async def main(page: ft.Page) -> None:
 
             kept = BrowserStorage(pyodide_js.FS)
             await kept.open(BROWSER_DATA)
-            store, keeping = GameStore(BROWSER_DATA, after_write=kept.written), t(_keeping_text())
+            store, keeping = GameStore(BROWSER_DATA, after_write=kept.written), _keeping_text()
         else:
             folder = os.environ.get("FLET_APP_STORAGE_DATA")  # set by Flet in a phone app
             store, keeping = (GameStore(folder) if folder else GameStore()), None

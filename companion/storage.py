@@ -24,9 +24,9 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,8 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
+
+from scoring.i18n import Words
 
 try:
     # orjson reads a sound file several times faster (opening 10,000 games reads megabytes of index). It is
@@ -57,7 +59,18 @@ writer that died."""
 
 
 class StorageError(Exception):
-    """Something about the data folder that the user has to act on; ``str()`` says what and where."""
+    """Something about the data folder that the user has to act on; ``str()`` says what and where, in the
+    language in use (the sentence ``key`` of :mod:`companion.texts` with ``params``)."""
+
+    def __init__(self, key: str, /, **params: object):
+        self.key = key
+        self.params = params
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        from companion.texts import t
+
+        return t(self.key, **self.params)
 
 
 class NewerSchemaError(StorageError):
@@ -70,9 +83,23 @@ class UnwritableError(StorageError):
 
 @dataclass(frozen=True)
 class Notice:
-    """Something the storage did on its own that the user should be told (a bad file moved aside)."""
+    """Something the storage did on its own that the user should be told (a bad file moved aside): the sentence
+    ``key`` with ``params``, made in the language in use when it is read (:attr:`text`)."""
 
-    text: str
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """What to tell the user."""
+        from companion.texts import t
+
+        return t(self.key, **self.params)
+
+    @classmethod
+    def of(cls, error: StorageError) -> Notice:
+        """A storage error told as a notice (the app goes on, the user is told)."""
+        return cls(error.key, error.params)
 
 
 _notice_sink: ContextVar[list[Notice] | None] = ContextVar("bidwell_notice_sink", default=None)
@@ -106,14 +133,11 @@ class Folder:
         self.path = Path(path)
         self._after_write = after_write
         if self.path.exists() and not self.path.is_dir():
-            raise StorageError(
-                f"the data folder {self.path} is a file, not a folder; move the file away, "
-                "or give another folder with --data DIR or BIDWELL_DATA"
-            )
+            raise StorageError("storage.folder_is_file", folder=self.path)
         try:
             self.path.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StorageError(f"cannot create the data folder {self.path}: {_reason(error)}") from None
+            raise StorageError("storage.cannot_create_folder", folder=self.path, reason=_reason(error)) from None
         self.notices: list[Notice] = []
         self._thread_lock = threading.RLock()
         self._file_lock = FileLock(self.path / ".lock", timeout=LOCK_WAIT_SECONDS, thread_local=False)
@@ -138,21 +162,19 @@ class Folder:
             try:
                 self._file_lock.acquire()
             except Timeout:
-                raise StorageError(
-                    f"another Bidwell has been writing to {self.path} for {LOCK_WAIT_SECONDS:.0f} seconds; "
-                    "try again in a moment, or close the other Bidwell"
-                ) from None
+                raise StorageError("storage.locked", folder=self.path, seconds=round(LOCK_WAIT_SECONDS)) from None
             except OSError as error:
-                raise StorageError(f"cannot write to the data folder {self.path}: {_reason(error)}") from None
+                raise StorageError("storage.cannot_write_folder", folder=self.path, reason=_reason(error)) from None
             try:
                 yield
             finally:
                 self._file_lock.release()
 
-    def notice(self, text: str) -> None:
-        """Tell the user something: the caller collecting notices (an app screen), else this folder's list."""
+    def notice(self, key: str, /, **params: object) -> None:
+        """Tell the user the sentence ``key``: the caller collecting notices (an app screen), else this folder's
+        list."""
         sink = _notice_sink.get()
-        (self.notices if sink is None else sink).append(Notice(text))
+        (self.notices if sink is None else sink).append(Notice(key, params))
 
     def sweep(self, folder: Path) -> list[str]:
         """Delete the temporary files dead writers left in ``folder``; return the names of the other entries.
@@ -212,22 +234,23 @@ class AtomicJSONStorage(Storage):
             try:
                 return self._parse(self.path)
             except FileNotFoundError:
-                return self._restore(reason="was missing") if self.backup.exists() else None
+                return self._restore(reason=_bad("missing")) if self.backup.exists() else None
             except _BadFile as bad:
                 try:
                     return self._repair(bad.reason)
                 except OSError as error:
-                    raise StorageError(f"{self.path} {bad.reason} and could not be repaired: {_reason(error)}") from None
+                    raise StorageError("storage.unrepairable", path=self.path, problem=bad.reason,
+                                       reason=_reason(error)) from None
 
-    def _repair(self, reason: str) -> dict[str, dict[str, Any]] | None:
+    def _repair(self, reason: Words) -> dict[str, dict[str, Any]] | None:
         moved = self._move_aside()
         try:
             data = self._parse(self.backup)
         except (_BadFile, FileNotFoundError):
-            self.folder.notice(f"{self.path} {reason}; it was moved to {moved}, and there was no good copy to restore")
+            self.folder.notice("storage.moved_no_copy", path=self.path, problem=reason, moved=moved)
             return None
         self._replace_with(data)
-        self.folder.notice(f"{self.path} {reason}; it was moved to {moved} and the last good copy was restored")
+        self.folder.notice("storage.moved_restored", path=self.path, problem=reason, moved=moved)
         return data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -242,11 +265,11 @@ class AtomicJSONStorage(Storage):
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         except (RecursionError, ValueError, TypeError) as error:
             detail = (
-                "it is nested too deeply" if isinstance(error, RecursionError)
-                else "it holds text that is not valid Unicode" if isinstance(error, UnicodeEncodeError)
+                _words("storage.too_deep") if isinstance(error, RecursionError)
+                else _words("storage.bad_unicode") if isinstance(error, UnicodeEncodeError)
                 else str(error)
             )
-            raise UnwritableError(f"cannot save {self.path.name}: {detail}") from None
+            raise UnwritableError("storage.cannot_save_data", name=self.path.name, detail=detail) from None
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -261,16 +284,13 @@ class AtomicJSONStorage(Storage):
         except OSError as error:
             with contextlib.suppress(OSError):
                 temporary.unlink()
-            raise StorageError(
-                f"could not save {self.path}: {_reason(error)}; what was on disk is kept as it was, "
-                "so the last action can be tried again"
-            ) from None
+            raise StorageError("storage.could_not_save", path=self.path, reason=_reason(error)) from None
 
     def _parse(self, path: Path) -> dict[str, dict[str, Any]]:
         with open(path, "rb") as file:
             raw = file.read()
         if not raw.strip():
-            raise _BadFile("was empty")
+            raise _BadFile(_bad("empty"))
         try:
             # What the fast reader refuses (numbers past 64 bits, lone surrogates, bad UTF-8) the standard
             # reader decides, as before.
@@ -284,38 +304,35 @@ class AtomicJSONStorage(Storage):
         try:
             return json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise _BadFile("was not UTF-8 text") from None
+            raise _BadFile(_bad("not_utf8")) from None
         except json.JSONDecodeError:
-            raise _BadFile("was not readable JSON (cut short, or damaged)") from None
+            raise _BadFile(_bad("not_json")) from None
         except RecursionError:
-            raise _BadFile("was nested deeper than any Bidwell file") from None
+            raise _BadFile(_bad("too_deep")) from None
         except ValueError:  # a number past Python's integer-string limit
-            raise _BadFile("held a number longer than any Bidwell file has") from None
+            raise _BadFile(_bad("long_number")) from None
 
     def _checked(self, data: Any, path: Path) -> dict[str, dict[str, Any]]:
         """``data`` if it is a Bidwell file of this kind and schema; :class:`_BadFile` or NewerSchemaError if not."""
         table = data.get(META_TABLE) if isinstance(data, dict) else None
         meta = table.get("1") if isinstance(table, dict) else None
         if not isinstance(meta, dict) or meta.get("kind") != self.kind or not isinstance(meta.get("schema"), int):
-            raise _BadFile("was not a Bidwell file")
+            raise _BadFile(_bad("not_bidwell"))
         if meta["schema"] > SCHEMA:
-            raise NewerSchemaError(
-                f"{path} was written by a newer Bidwell (schema {meta['schema']}; this one reads up to {SCHEMA}); "
-                "it was left as it is: update Bidwell to open it"
-            )
+            raise NewerSchemaError("storage.newer", path=path, schema=meta["schema"], ours=SCHEMA)
         if not all(isinstance(table, dict) for table in data.values()):
-            raise _BadFile("was not a Bidwell file")
+            raise _BadFile(_bad("not_bidwell"))
         if self.tinydb_tables and not all(_is_tinydb_table(table) for table in data.values()):
-            raise _BadFile("had a table of the wrong shape")
+            raise _BadFile(_bad("table_shape"))
         return data
 
-    def _restore(self, reason: str) -> dict[str, dict[str, Any]] | None:
+    def _restore(self, reason: Words) -> dict[str, dict[str, Any]] | None:
         try:
             data = self._parse(self.backup)
         except (_BadFile, FileNotFoundError):
             return None
         self._replace_with(data)
-        self.folder.notice(f"{self.path} {reason}; the last good copy was restored")
+        self.folder.notice("storage.restored", path=self.path, problem=reason)
         return data
 
     def _move_aside(self) -> Path:
@@ -330,9 +347,21 @@ class AtomicJSONStorage(Storage):
 
 
 class _BadFile(Exception):
-    def __init__(self, reason: str):
+    def __init__(self, reason: Words):
         super().__init__(reason)
         self.reason = reason
+
+
+def _words(key: str, /, **params: object) -> Words:
+    """The app's sentence ``key``, made when it is shown (in that moment's language)."""
+    from companion.texts import APP
+
+    return Words(APP, key, **params)
+
+
+def _bad(what: str) -> Words:
+    """What is wrong with a file, as it is said after the file's name ("… was empty")."""
+    return _words(f"storage.bad.{what}")
 
 
 def _is_tinydb_table(table: dict[str, Any]) -> bool:
@@ -340,19 +369,26 @@ def _is_tinydb_table(table: dict[str, Any]) -> bool:
     return all(key.isascii() and key.isdigit() and isinstance(doc, dict) for key, doc in table.items())
 
 
-def _reason(error: OSError) -> str:
-    """An operating system's refusal in a scorekeeper's words, with what to do about it."""
+def _reason(error: OSError) -> str | Words:
+    """An operating system's refusal in a scorekeeper's words, with what to do about it (others in the system's
+    own words)."""
     advice = {
-        errno.ENOSPC: "the disk is full; free some space",
-        errno.EDQUOT: "the disk quota is used up; free some space",
-        errno.EROFS: "the folder is on a read-only disk; give another folder with --data DIR",
-        errno.EACCES: "permission denied; give a folder you may write to with --data DIR",
-        errno.EPERM: "permission denied; give a folder you may write to with --data DIR",
-        errno.EFBIG: "the file is larger than this system allows; free some space",
-        errno.ENOTDIR: "a part of the path is a file, not a folder",
-        errno.EISDIR: "a folder stands where the file should be",
+        errno.ENOSPC: "disk_full",
+        errno.EDQUOT: "quota",
+        errno.EROFS: "read_only",
+        errno.EACCES: "permission",
+        errno.EPERM: "permission",
+        errno.EFBIG: "too_big",
+        errno.ENOTDIR: "not_a_folder",
+        errno.EISDIR: "is_a_folder",
     }
-    return advice.get(error.errno, error.strerror or str(error))
+    known = advice.get(error.errno)
+    return _words(f"storage.os.{known}") if known else error.strerror or str(error)
+
+
+def os_reason(error: OSError) -> str | Words:
+    """An operating system's refusal as :class:`StorageError` says it (public for the other storage modules)."""
+    return _reason(error)
 
 
 def _keep_copy(current: Path, backup: Path) -> None:

@@ -1,372 +1,666 @@
-"""Every word the app shows, in one catalog.
+"""Every word the app, the command line and the sheets show, declared in English; other languages are gettext
+catalogs (``companion/locale/<language>/LC_MESSAGES/companion.po``).
 
-The app's own words are here; the engine's refusals come from
-:mod:`scoring.messages`, and :func:`t` looks in both, so another language is
-one more pair of dictionaries. Entries follow the engine's catalog: a
-template, or ``one``/``other`` templates chosen by the ``count`` parameter.
+The app's own sentences are here; the engine's refusals and rules come from
+:mod:`scoring.messages`, and :func:`t` looks in both (the app's first), in the
+language in use (:mod:`scoring.i18n`). Entries follow the engine's catalog: a
+sentence, or one and other forms chosen by the ``count`` parameter as the
+language's plural rule says.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
 
-from scoring.messages import ENGLISH as ENGINE_ENGLISH
-from scoring.messages import render
+from scoring.i18n import Catalog, Language, available, current, language
+from scoring.messages import ENGINE
 
-APP_ENGLISH: Mapping[str, str | Mapping[str, str]] = {
-    "app.title": "Bidwell",
-    "app.tagline": "Scorekeeping for Oh Hell and its family",
-    "app.not_found": "There is no such screen.",
-    "app.broken": "This part of the screen could not be drawn: {error}. What was entered is kept; go back and "
-                  "open it again.",
-    # start
-    "start.new": "New game",
-    "start.continue": "Continue a game",
-    "start.continue_line": "{game} · hand {hand} · {players}",
-    "start.history": "Past games",
-    "start.sheets": "Blank score sheets",
-    "start.nothing_to_continue": "No unfinished games.",
-    "start.continue_damaged": "{line} · damaged",
-    # the app running in a browser (bidwell publish)
-    "browser.kept": "Your games are kept in this browser, on this device, and work without a network. Clearing "
-                    "the browser's data for this site deletes them: export a game to keep a copy elsewhere.",
-    "browser.kept_online_only": "Your games are kept in this browser, on this device. This address is not secure "
-                                "(http), so the browser cannot keep Bidwell itself to open without a network: "
-                                "open it from an https address for that.",
-    # bidwell publish
-    "publish.done": "Bidwell is published in {folder}: {files} files, {size} MB (build {build}, {seconds} s). Serve "
-                    "the folder from any web server (https, or http on this computer); a phone that opens it once "
-                    "can add it to its home screen and use it without a network.",
-    "publish.missing": "cannot publish: {what} is not installed; install Bidwell again (pip install -e .) and retry",
-    "publish.compiled": "cannot publish: {name} is compiled ({file}) and has no build for Python in the browser",
-    "publish.bad_base": "cannot publish for the address path '{base}': give one like / or /bidwell/ (folder names "
-                        "of letters, digits and . _ ~ -)",
-    "publish.target_is_file": "cannot publish into {path}: it is a file; give a folder",
-    "publish.target_not_empty": "cannot publish into {path}: it holds files that are not a Bidwell build; give an "
-                                "empty or new folder, or one an earlier 'bidwell publish' wrote",
-    "browser.not_kept": "The last change could not be kept in this browser's storage ({error}); Bidwell tries "
-                        "again with the next one. Export the game to keep a copy.",
-    "browser.unreadable": "The games kept in this browser could not be read ({error}). Nothing was changed; "
-                          "reload the page to try again.",
-    # new game
-    "setup.title": "New game",
-    "setup.game": "Game",
-    "setup.players_range": "{min} to {max} players",
-    "setup.options": "Options",
-    "setup.house_rules": "House rules",
-    "setup.players": "Players, clockwise from any seat",
-    "setup.add_label": "Player's name",
-    "setup.add": "Add player",
-    "setup.add_hint": "A name, then Enter",
-    "setup.remove": "Remove {name}",
-    "setup.up": "Move {name} up",
-    "setup.down": "Move {name} down",
-    "setup.first_dealer": "First dealer",
-    "setup.draw_dealer": "Draw at random",
-    "setup.dealer_is": "{name} deals first",
-    "setup.start": "Start the game",
-    "setup.blank_sheet": "Blank score sheet (PDF)",
-    "setup.blank": "blank",
-    "setup.need_players": {
-        "one": "{game} needs {min} to {max} players; add {count} more",
-        "other": "{game} needs {min} to {max} players; add {count} more",
-    },
-    "setup.too_many": "{game} is played by at most {max} players",
-    "setup.on": "on",
-    "setup.off": "off",
-    # hand header
-    "hand.of": "Hand {number} of {count}",
-    "hand.open": "Hand {number} · race to {target}",
-    "hand.race": "{leader} leads with {total}",
-    "hand.race_tied": "{leaders} lead with {total}",
-    "hand.cards": {"one": "{count} card each", "other": "{count} cards each"},
-    "hand.deals": "{name} deals",
-    "hand.first": "{name} bids first and leads",
-    "options.bidding.open": "Bids said aloud",
-    "options.bidding.hidden": "Hidden bids (shown when all are in)",
-    "options.bidding.secret": "Secret bids (shown after the tricks)",
-    "options.hook": "Hose the Dealer",
-    "summary.title": "Hand {number} scored",
-    "summary.made": "made",
-    "summary.missed": "missed",
-    "summary.line": "{bid}/{tricks} · {points:+d} → {total}",
-    # bidding
-    "bid.turn": "{name}'s bid",
-    "bid.number": "Bid {value}",
-    "bid.forbidden": "{value} is not allowed (Hose the Dealer)",
-    "bid.forbidden_reason": "Not {value}: the bids would make {total}",
-    "bid.running": "Bids so far: {bids} for {count}",
-    "bid.private_count": "{done} of {count} have bid",
-    "bid.summary_over": {
-        "one": "Bids {bids} for {count} trick: overbid by {by}",
-        "other": "Bids {bids} for {count} tricks: overbid by {by}",
-    },
-    "bid.summary_under": {
-        "one": "Bids {bids} for {count} trick: underbid by {by}",
-        "other": "Bids {bids} for {count} tricks: underbid by {by}",
-    },
-    "bid.summary_even": {"one": "Bids {bids} for {count} trick", "other": "Bids {bids} for {count} tricks"},
-    "bid.cover": "Hand the phone to {name}",
-    "bid.cover_hint": "Only {name} should look at the next screen.",
-    "bid.i_am": "I am {name}",
-    "bid.private": "{name}, your bid. Nobody else sees it.",
-    "bid.hidden_done": "Everyone has bid. The bids:",
-    "bid.secret_done": "Everyone has bid. The bids stay secret until the tricks are in.",
-    "bid.secret_mark": "secret",
-    "bid.waiting": "–",
-    # playing and tricks
-    "play.play": "Play the hand, then enter the tricks.",
-    "play.enter_tricks": "Enter the tricks",
-    "tricks.title": "Tricks in hand {number}",
-    "tricks.less": "Less for {name}",
-    "tricks.more": "More for {name}",
-    "tricks.value": "{name} took {value}",
-    "tricks.check_exact": "Tricks {total} of {cards}",
-    "tricks.check_range": "Tricks {total}; between {low} and {cards} allowed",
-    "tricks.made": "made",
-    "tricks.missed": "missed",
-    "tricks.points": {"one": "{count} point", "other": "{count} points"},
-    "tricks.confirm": "Score the hand",
-    "tricks.cancel": "Cancel",
-    "tricks.choose": "{name}'s tricks",
-    "tricks.pad": "{name} took {value}",
-    "tricks.bid": "bid {bid}",
-    "tricks.filled_in": "the rest",
-    "tricks.not_yet": "–",
-    "tricks.too_many": "{name} cannot have taken {value}: the others took {others} of the {cards} tricks",
-    "tricks.key_too_many": "more than the tricks left",
-    "tricks.missing": "Enter the tricks of {names} first",
-    "tricks.change": "Change the tricks of {name}",
-    "cards.of": "{label} of {name}",
-    "cards.less": "One {label} less for {name}",
-    "cards.more": "One {label} more for {name}",
-    # scoreboard
-    "board.title": "Scoreboard",
-    "board.hand": "Hand",
-    "board.total": "Total",
-    "board.dealer_mark": "D",
-    "board.legend": "bid/tricks, {made} made, {missed} missed; points → total; {mark}: the dealer. Tap a hand to correct it.",
-    "board.correct": "Correct hand {number}",
-    "board.leader": "Leader: {names}",
-    "board.bid_tricks": "{bid}/{tricks}",
-    "board.heading": {"one": "Hand {number} · {count} card", "other": "Hand {number} · {count} cards"},
-    "board.made_mark": "✓",
-    "board.missed_mark": "×",
-    "board.leader_mark": "★",
-    "board.leads": "{name} leads",
-    # corrections
-    "correct.title": "Correct hand {number}",
-    "correct.bid": "{name}'s bid",
-    "correct.tricks": "{name}'s tricks",
-    "correct.bid_less": "Lower {name}'s bid",
-    "correct.bid_more": "Raise {name}'s bid",
-    "correct.save": "Save the correction",
-    "correct.done": "Hand {number} corrected; every later total follows.",
-    "correct.heading": "{cards} · {dealer}",
-    "correct.set_bid": "{name} bid {value}",
-    "correct.tricks_heading": "Tricks",
-    "correct.not_scored": "Hand {number} has no score to correct yet.",
-    # undo
-    "undo": "Undo",
-    "undo.done": "Undone.",
-    "undo.nothing": "Nothing to undo.",
-    "undo.bid": "Undone: {name}'s bid of {value}.",
-    "undo.private_bid": "Undone: {name}'s bid; {name} bids again.",
-    "undo.tricks": "Undone: the score of hand {number}; its tricks are back to change.",
-    "undo.correction": "Undone: the correction of hand {number}.",
-    "undo.coin_flip": "Undone: the coin flip.",
-    "undo.trump": "Undone: the trump of hand {number}.",
-    "trump.line": "Trump: {trumps}",
-    "trump.not_recorded": "Trump: not recorded",
-    "trump.no_trump": "No trump",
-    "trump.after_2dot": "{suit} (2-dot joker)",
-    "trump.after_4dot": "{suit} (4-dot joker)",
-    "trump.record": "Record the trump",
-    "trump.title": "Trump in hand {number}",
-    "trump.hint": "First the suit turned up after the deal; then, after each joker, the new trump.",
-    "trump.clear": "Clear",
-    "trump.done": "Done",
-    # end
-    "end.title": "Game over",
-    "end.flip": "Flip the coin",
-    "end.standings": "Final standings",
-    "end.place": "{place}. {name}: {total}",
-    "end.exact_bids": {"one": "{count} exact bid", "other": "{count} exact bids"},
-    "end.export": "Save the record (JSON)",
-    "end.sheet": "Save the score sheet (PDF)",
-    "end.rematch": "Rematch, same seats",
-    "end.home": "Start screen",
-    # history
-    "history.title": "Past games",
-    "history.filter_player": "Player",
-    "history.filter_hint": "A name, then Enter",
-    "history.filter_game": "Game",
-    "history.all_games": "All games",
-    "history.finished": "finished",
-    "history.unfinished": "hand {hand}",
-    "history.empty": "No games yet.",
-    "history.more": "More",
-    "history.open": "Open",
-    "history.continue": "Continue",
-    "history.delete": "Delete",
-    "history.sheet": "Sheet",
-    "history.delete_confirm": "Delete this game of {game} with {players}? This cannot be undone.",
-    "history.deleted": "Deleted.",
-    "history.read_only": "Finished game (read only)",
-    "history.read_only_unfinished": "This game can only be looked at.",
-    "history.damaged": "damaged",
-    "history.damaged_open": "This game is damaged on disk: {damage}. It is shown up to its last good action "
-                            "and cannot be changed; its record can still be saved.",
-    "history.cancel": "Cancel",
-    "history.won": "won by {names}",
-    "history.coin_pending": "tied, coin flip to make",
-    "history.settle": "Flip the coin",
-    "history.export": "Record",
-    "history.import": "Import records (JSON)",
-    "history.imported": {"one": "1 game imported.", "other": "{count} games imported."},
-    "history.import_known": {"one": "1 was already here.", "other": "{count} were already here."},
-    # lan
-    "lan.pin_title": "Enter the PIN shown on the host",
-    "lan.pin_label": "PIN",
-    "lan.pin_hint": "6 digits",
-    "lan.pin_go": "Open",
-    "lan.pin_wrong": "That PIN is not right; it has 6 digits and is shown where Bidwell was started.",
-    "lan.pin_wait": "Too many wrong PINs; try again in {wait}.",
-    "lan.pin_wrong_wait": "That PIN is not right. Too many wrong PINs; try again in {wait}.",
-    "lan.seconds": {"one": "{count} second", "other": "{count} seconds"},
-    "lan.minutes": {"one": "{count} minute", "other": "{count} minutes"},
-    "lan.join": "Join from another phone",
-    "lan.qr": "QR code of {url}",
-    "lan.phone_app": "Bidwell on a phone of its own",
-    "lan.phone_app_offline": "Scan to put Bidwell on a phone: it keeps its own games and opens with no network, "
-                             "no computer needed.",
-    "lan.phone_app_online_only": "Scan to open Bidwell on a phone, keeping its own games. Over http it opens "
-                                 "only while this computer serves it; for a phone app that opens with no network, "
-                                 "start Bidwell with --cert and --key (https).",
-    # the phone app's build under --lan
-    "phone_app.building": "Bidwell for this phone is being prepared; this page reloads in a moment.",
-    "phone_app.failed": "Bidwell for phones could not be prepared on this computer: {error}",
-    # statistics
-    "start.stats": "Statistics",
-    "stats.title": "Statistics",
-    "stats.empty": "No games chosen: the figures come with the first game.",
-    "stats.period_all": "All time",
-    "stats.period_30": "Last 30 days",
-    "stats.period_365": "Last 12 months",
-    "stats.with": "Played with",
-    "stats.with_hint": "Names, separated by commas",
-    "stats.line": "{games} · {wins} · exact bids {exact}",
-    "stats.games_count": {"one": "{count} game", "other": "{count} games"},
-    "stats.wins_count": {"one": "{count} win", "other": "{count} wins"},
-    "stats.share": "{made}/{placed} ({percent}%)",
-    "stats.games": "Games",
-    "stats.finished": "Finished",
-    "stats.wins": "Wins (a shared win counts)",
-    "stats.exact": "Bids made exactly",
-    "stats.zero_exact": "Zero bids made",
-    "stats.average_score": "Average final score",
-    "stats.average_place": "Average place",
-    "stats.best": "Best game",
-    "stats.worst": "Worst game",
-    "stats.game_line": "{total} in {game}, {date}",
-    "stats.scores_chart": "Final scores, oldest game first",
-    "stats.scores_chart_label": "Final scores of {name} in {count} finished games, oldest first: {scores}",
-    "stats.places_chart": "Places",
-    "stats.places_chart_label": "How often {name} finished in each place: {places}",
-    "stats.place_count": "{place}. place: {count}",
-    "stats.rivals": "Head to head",
-    "stats.rival": "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}",
-    "stats.together": "Head to head: {games} all together",
-    "stats.pair": "{first} and {second}, {games} finished: {first} ahead {first_ahead}, {second} ahead "
-                  "{second_ahead}, level {level}",
-    "stats.no_player": "{name} is not in the games chosen.",
-    "stats.no_finished": "No finished game yet: the charts come with the first.",
-    # matches: a game and its rematches
-    "match.line": "Match of {games}: {wins}",
-    "match.finished": "{games}, {finished} finished",
-    # one game's charts
-    "charts.title": "Charts",
-    "charts.totals": "Running totals",
-    "charts.hands": "Hands",
-    "charts.totals_label": "Running totals after each hand: {lines}",
-    "charts.bids": "Bids against tricks",
-    "charts.bids_total": "Bids",
-    "charts.tricks_total": "Tricks",
-    "charts.cards": "Cards each",
-    "charts.bids_label": "Bids against tricks per hand: {hands}",
-    "charts.bids_hand": "hand {number}, {cards} cards, bids {bids}, tricks {tricks}",
-    # notices
-    "notice.storage": "Note: {text}",
-    "notice.ok": "OK",
-    "saved": "Saved {name} to your downloads.",
-    # printed sheets
-    "sheet.blank_title": "{game}: score sheet",
-    "sheet.filled_title": "{game}: scores",
-    "sheet.continued": "{title} (continued)",
-    "sheet.players": {"one": "{count} player", "other": "{count} players"},
-    "sheet.seat": "Seat {number}",
-    "sheet.hand": "Hand",
-    "sheet.cards": "Cards",
-    "sheet.dealer": "Dealer",
-    "sheet.bid": "Bid",
-    "sheet.tricks": "Tricks",
-    "sheet.points": "Pts",
-    "sheet.total": "Total",
-    "sheet.rules": "Scoring",
-    "sheet.bid_short": "B",
-    "sheet.tricks_short": "T",
-    "sheet.points_short": "P",
-    "sheet.total_short": "Σ",
-    "sheet.legend": "B: bid, T: tricks, P: points, Σ: running total",
-    "sheet.footer_winner": "Winner:",
-    "sheet.footer_date": "Date:",
-    "sheet.footer_place": "Place:",
-    "sheet.footer_keeper": "Scorekeeper:",
-    "sheet.made_mark": "{mark}: the bid was made",
-    "sheet.in_progress": "In progress: hand {hand}",
-    # serving the app
-    "serve.at": "Bidwell is at {url}",
-    "serve.pin": "PIN: {pin}",
-    "serve.phone_app": "Bidwell for a phone of its own (its own games, no computer needed): {url}",
-    "serve.phone_app_online_only": "Over http a phone opens it only while this computer serves it; with --cert and "
-                                   "--key (https, a certificate the phones trust) it installs and opens offline.",
-    "serve.tls_unusable": "cannot serve https with {cert} and {key_file}: {error}; give a certificate (PEM) and its "
-                          "private key, both readable",
-    "serve.tls_half": "--cert and --key go together: give both (a certificate in PEM and its private key)",
-    "serve.no_desktop": "error: the Flet desktop client is not installed here (pip install 'flet-desktop'); "
-                        "run 'bidwell' without --desktop to use the app in a browser",
-    # the history commands
-    "cli.no_games": "No games.",
-    "cli.no_games_page": "No games on page {page}.",
-    "cli.more": "More on page {page} (--page {page}).",
-    "cli.columns": "ID|STARTED|GAME|PLAYERS|STATUS",
-    "cli.stats_columns": "PLAYER|GAMES|FINISHED|WINS|EXACT BIDS|EXACT ZEROS|AVG SCORE|AVG PLACE",
-    "cli.stats_no_game": "there is no game '{game}'; the games are: {games}",
-    "cli.stats_no_player": "no game chosen has a player named '{name}' (names are matched exactly, after trimming)",
-    "cli.finished_one": "finished, winner {names}",
-    "cli.finished_shared": "finished, shared by {names}",
-    "cli.unfinished": "hand {hand}, {phase}",
-    "cli.damaged": "damaged: {damage}",
-    "cli.export_partial": "note: game {id} is damaged ({damage}); it was exported up to its last good action",
-    "cli.new": "new: {id}",
-    "cli.existing": "already there: {id}",
-    "cli.unreadable": "{path}: cannot read it: {detail}",
-    "cli.cannot_write": "cannot write {path}: {detail}",
-    "cli.note": "note: {text}",
-    "cli.record_in": "{path}: record {number}",
-    "cli.sheet_blank_only": "--players, --names and --option go with --game (a blank sheet); "
-                            "--from and --record print the game as it was played",
-    "cli.sheet_needs_players": "a blank sheet needs --players N or --names \"Anna,Béla,…\"",
-    "back": "Back",
-}
+APP = Catalog("companion", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"))
+"""The app's sentences (gettext domain ``companion``)."""
 
-CATALOG: Mapping[str, str | Mapping[str, str]] = {**ENGINE_ENGLISH, **APP_ENGLISH}
-
+APP.msg("app.title", "Bidwell")
+APP.msg("app.tagline", "Scorekeeping for Oh Hell and its family")
+APP.msg("app.not_found", "There is no such screen.")
+APP.msg(
+    "app.broken",
+    "This part of the screen could not be drawn: {error}. What was entered is kept; go back and open it again.",
+)
+# start
+APP.msg("start.new", "New game")
+APP.msg("start.continue", "Continue a game")
+APP.msg("start.continue_line", "{game} · hand {hand} · {players}")
+APP.msg("start.history", "Past games")
+APP.msg("start.sheets", "Blank score sheets")
+APP.msg("start.nothing_to_continue", "No unfinished games.")
+APP.msg("start.continue_damaged", "{line} · damaged")
+# the app running in a browser (bidwell publish)
+APP.msg(
+    "browser.kept",
+    "Your games are kept in this browser, on this device, and work without a network. Clearing the browser's "
+    "data for this site deletes them: export a game to keep a copy elsewhere.",
+)
+APP.msg(
+    "browser.kept_online_only",
+    "Your games are kept in this browser, on this device. This address is not secure (http), so the browser "
+    "cannot keep Bidwell itself to open without a network: open it from an https address for that.",
+)
+# bidwell publish
+APP.msg(
+    "publish.done",
+    "Bidwell is published in {folder}: {files} files, {size} MB (build {build}, {seconds} s). Serve the folder "
+    "from any web server (https, or http on this computer); a phone that opens it once can add it to its home "
+    "screen and use it without a network.",
+)
+APP.msg(
+    "publish.missing",
+    "cannot publish: {what} is not installed; install Bidwell again (pip install -e .) and retry",
+)
+APP.msg("publish.what.flet_web", "the flet-web package")
+APP.msg("publish.what.client_file", "{file} of flet-web ({client})")
+APP.msg("publish.what.package", "the Python package {name}")
+APP.msg("publish.what.worker_version", "the service worker version in flet-web's flutter_bootstrap.js")
+APP.msg("publish.compiled", "cannot publish: {name} is compiled ({file}) and has no build for Python in the browser")
+APP.msg(
+    "publish.bad_base",
+    "cannot publish for the address path '{base}': give one like / or /bidwell/ (folder names of letters, "
+    "digits and . _ ~ -)",
+)
+APP.msg("publish.target_is_file", "cannot publish into {path}: it is a file; give a folder")
+APP.msg(
+    "publish.target_not_empty",
+    "cannot publish into {path}: it holds files that are not a Bidwell build; give an empty or new folder, or "
+    "one an earlier 'bidwell publish' wrote",
+)
+APP.msg(
+    "browser.not_kept",
+    "The last change could not be kept in this browser's storage ({error}); Bidwell tries again with the next "
+    "one. Export the game to keep a copy.",
+)
+APP.msg(
+    "browser.unreadable",
+    "The games kept in this browser could not be read ({error}). Nothing was changed; reload the page to try again.",
+)
+# new game
+APP.msg("setup.title", "New game")
+APP.msg("setup.game", "Game")
+APP.msg("setup.players_range", "{min} to {max} players")
+APP.msg("setup.options", "Options")
+APP.msg("setup.players", "Players, clockwise from any seat")
+APP.msg("setup.add_label", "Player's name")
+APP.msg("setup.add", "Add player")
+APP.msg("setup.add_hint", "A name, then Enter")
+APP.msg("setup.remove", "Remove {name}")
+APP.msg("setup.up", "Move {name} up")
+APP.msg("setup.down", "Move {name} down")
+APP.msg("setup.first_dealer", "First dealer")
+APP.msg("setup.draw_dealer", "Draw at random")
+APP.msg("setup.dealer_is", "{name} deals first")
+APP.msg("setup.start", "Start the game")
+APP.msg("setup.blank_sheet", "Blank score sheet (PDF)")
+APP.msg("setup.blank", "blank")
+APP.msg_plural(
+    "setup.need_players",
+    "{game} needs {min} to {max} players; add {count} more",
+    "{game} needs {min} to {max} players; add {count} more",
+)
+APP.msg("setup.too_many", "{game} is played by at most {max} players")
+# hand header
+APP.msg("hand.of", "Hand {number} of {count}")
+APP.msg("hand.open", "Hand {number} · race to {target}")
+APP.msg("hand.race", "{leader} leads with {total}")
+APP.msg("hand.race_tied", "{leaders} lead with {total}")
+APP.msg_plural(
+    "hand.cards",
+    "{count} card each",
+    "{count} cards each",
+)
+APP.msg("hand.deals", "{name} deals")
+APP.msg("hand.first", "{name} bids first and leads")
+APP.msg("options.bidding.open", "Bids said aloud")
+APP.msg("options.bidding.hidden", "Hidden bids (shown when all are in)")
+APP.msg("options.bidding.secret", "Secret bids (shown after the tricks)")
+APP.msg("options.hook", "Hose the Dealer")
+APP.msg("summary.title", "Hand {number} scored")
+APP.msg("summary.line", "{bid}/{tricks} · {points:+d} → {total}")
+# bidding
+APP.msg("bid.turn", "{name}'s bid")
+APP.msg("bid.number", "Bid {value}")
+APP.msg("bid.forbidden_reason", "Not {value}: the bids would make {total}")
+APP.msg("bid.running", "Bids so far: {bids} for {count}")
+APP.msg("bid.private_count", "{done} of {count} have bid")
+APP.msg_plural(
+    "bid.summary_over",
+    "Bids {bids} for {count} trick: overbid by {by}",
+    "Bids {bids} for {count} tricks: overbid by {by}",
+)
+APP.msg_plural(
+    "bid.summary_under",
+    "Bids {bids} for {count} trick: underbid by {by}",
+    "Bids {bids} for {count} tricks: underbid by {by}",
+)
+APP.msg_plural(
+    "bid.summary_even",
+    "Bids {bids} for {count} trick",
+    "Bids {bids} for {count} tricks",
+)
+APP.msg("bid.cover", "Hand the phone to {name}")
+APP.msg("bid.cover_hint", "Only {name} should look at the next screen.")
+APP.msg("bid.i_am", "I am {name}")
+APP.msg("bid.private", "{name}, your bid. Nobody else sees it.")
+APP.msg("bid.secret_done", "Everyone has bid. The bids stay secret until the tricks are in.")
+APP.msg("bid.secret_mark", "secret")
+APP.msg("bid.waiting", "–")
+# playing and tricks
+APP.msg("play.play", "Play the hand, then enter the tricks.")
+APP.msg("tricks.check_exact", "Tricks {total} of {cards}")
+APP.msg("tricks.check_range", "Tricks {total}; between {low} and {cards} allowed")
+APP.msg_plural(
+    "tricks.points",
+    "{count} point",
+    "{count} points",
+)
+APP.msg("tricks.confirm", "Score the hand")
+APP.msg("tricks.cancel", "Cancel")
+APP.msg("tricks.choose", "{name}'s tricks")
+APP.msg("tricks.pad", "{name} took {value}")
+APP.msg("tricks.bid", "bid {bid}")
+APP.msg("tricks.not_yet", "–")
+APP.msg("tricks.too_many", "{name} cannot have taken {value}: the others took {others} of the {cards} tricks")
+APP.msg("tricks.key_too_many", "more than the tricks left")
+APP.msg("tricks.missing", "Enter the tricks of {names} first")
+APP.msg("tricks.change", "Change the tricks of {name}")
+APP.msg("cards.of", "{label} of {name}")
+APP.msg("cards.less", "{label} of {name}: one less")
+APP.msg("cards.more", "{label} of {name}: one more")
+# scoreboard
+APP.msg("board.title", "Scoreboard")
+APP.msg("board.dealer_mark", "D")
+APP.msg(
+    "board.legend",
+    "bid/tricks, {made} made, {missed} missed; points → total; {mark}: the dealer. Tap a hand to correct it.",
+)
+APP.msg("board.correct", "Correct hand {number}")
+# TRANSLATORS: board.row and board.row_cards are two lines in the scoreboard's first column, 68 pixels wide at
+# size 12: "Hand 6" over "6 cards". Abbreviate where the words are long.
+APP.msg("board.row", "Hand {number}")
+APP.msg_plural("board.row_cards", "{count} card", "{count} cards")
+APP.msg_plural(
+    "board.heading",
+    "Hand {number} · {count} card",
+    "Hand {number} · {count} cards",
+)
+# TRANSLATORS: a player's counted cards of one kind on the scoreboard ("+5 cards×2").
+APP.msg("board.cards", "{label}×{count}")
+APP.msg("board.made_mark", "✓")
+APP.msg("board.missed_mark", "×")
+APP.msg("board.leader_mark", "★")
+APP.msg("board.leads", "{name} leads")
+# corrections
+APP.msg("correct.title", "Correct hand {number}")
+APP.msg("correct.bid", "{name}'s bid")
+APP.msg("correct.save", "Save the correction")
+APP.msg("correct.done", "Hand {number} corrected; every later total follows.")
+APP.msg("correct.heading", "{cards} · {dealer}")
+APP.msg("correct.set_bid", "{name} bid {value}")
+APP.msg("correct.tricks_heading", "Tricks")
+APP.msg("correct.not_scored", "Hand {number} has no score to correct yet.")
+# undo
+APP.msg("undo", "Undo")
+APP.msg("undo.done", "Undone.")
+APP.msg("undo.nothing", "Nothing to undo.")
+APP.msg("undo.bid", "Undone: {name}'s bid of {value}.")
+APP.msg("undo.private_bid", "Undone: {name}'s bid; {name} bids again.")
+APP.msg("undo.tricks", "Undone: the score of hand {number}; its tricks are back to change.")
+APP.msg("undo.correction", "Undone: the correction of hand {number}.")
+APP.msg("undo.coin_flip", "Undone: the coin flip.")
+APP.msg("undo.trump", "Undone: the trump of hand {number}.")
+APP.msg("trump.line", "Trump: {trumps}")
+APP.msg("trump.not_recorded", "Trump: not recorded")
+APP.msg("trump.no_trump", "No trump")
+APP.msg("trump.after_2dot", "{suit} (2-dot joker)")
+APP.msg("trump.after_4dot", "{suit} (4-dot joker)")
+APP.msg("trump.record", "Record the trump")
+APP.msg("trump.hint", "First the suit turned up after the deal; then, after each joker, the new trump.")
+APP.msg("trump.clear", "Clear")
+APP.msg("trump.done", "Done")
+# end
+APP.msg("end.title", "Game over")
+APP.msg("end.flip", "Flip the coin")
+APP.msg("end.standings", "Final standings")
+APP.msg("end.place", "{place}. {name}: {total}")
+APP.msg_plural(
+    "end.exact_bids",
+    "{count} exact bid",
+    "{count} exact bids",
+)
+APP.msg("end.export", "Save the record (JSON)")
+APP.msg("end.sheet", "Save the score sheet (PDF)")
+APP.msg("end.rematch", "Rematch, same seats")
+APP.msg("end.home", "Start screen")
+# history
+APP.msg("history.title", "Past games")
+APP.msg("history.filter_player", "Player")
+APP.msg("history.filter_hint", "A name, then Enter")
+APP.msg("history.all_games", "All games")
+APP.msg("history.unfinished", "hand {hand}")
+APP.msg("history.empty", "No games yet.")
+APP.msg("history.more", "More")
+APP.msg("history.open", "Open")
+APP.msg("history.continue", "Continue")
+APP.msg("history.delete", "Delete")
+APP.msg("history.sheet", "Sheet")
+APP.msg("history.delete_confirm", "Delete this game of {game} with {players}? This cannot be undone.")
+APP.msg("history.deleted", "Deleted.")
+APP.msg("history.read_only_unfinished", "This game can only be looked at.")
+APP.msg("history.damaged", "damaged")
+APP.msg(
+    "history.damaged_open",
+    "This game is damaged on disk: {damage}. It is shown up to its last good action and cannot be changed; its "
+    "record can still be saved.",
+)
+APP.msg("history.cancel", "Cancel")
+APP.msg("history.won", "won by {names}")
+APP.msg("history.score", "{name} {total}")
+APP.msg("history.coin_pending", "tied, coin flip to make")
+APP.msg("history.settle", "Flip the coin")
+APP.msg("history.import", "Import records (JSON)")
+APP.msg_plural(
+    "history.imported",
+    "1 game imported.",
+    "{count} games imported.",
+)
+APP.msg_plural(
+    "history.import_known",
+    "1 was already here.",
+    "{count} were already here.",
+)
+# lan
+APP.msg("lan.pin_title", "Enter the PIN shown on the host")
+APP.msg("lan.pin_label", "PIN")
+APP.msg("lan.pin_hint", "6 digits")
+APP.msg("lan.pin_go", "Open")
+APP.msg("lan.pin_wrong", "That PIN is not right; it has 6 digits and is shown where Bidwell was started.")
+APP.msg("lan.pin_wait", "Too many wrong PINs; try again in {wait}.")
+APP.msg("lan.pin_wrong_wait", "That PIN is not right. Too many wrong PINs; try again in {wait}.")
+APP.msg_plural(
+    "lan.seconds",
+    "{count} second",
+    "{count} seconds",
+)
+APP.msg_plural(
+    "lan.minutes",
+    "{count} minute",
+    "{count} minutes",
+)
+APP.msg("lan.join", "Join from another phone")
+APP.msg("lan.qr", "QR code of {url}")
+APP.msg("lan.phone_app", "Bidwell on a phone of its own")
+APP.msg(
+    "lan.phone_app_offline",
+    "Scan to put Bidwell on a phone: it keeps its own games and opens with no network, no computer needed.",
+)
+APP.msg(
+    "lan.phone_app_online_only",
+    "Scan to open Bidwell on a phone, keeping its own games. Over http it opens only while this computer "
+    "serves it; for a phone app that opens with no network, start Bidwell with --cert and --key (https).",
+)
+# the phone app's build under --lan
+APP.msg("phone_app.building", "Bidwell for this phone is being prepared; this page reloads in a moment.")
+APP.msg("phone_app.failed", "Bidwell for phones could not be prepared on this computer: {error}")
+# statistics
+APP.msg("start.stats", "Statistics")
+APP.msg("stats.title", "Statistics")
+APP.msg("stats.empty", "No games chosen: the figures come with the first game.")
+APP.msg("stats.period_all", "All time")
+APP.msg("stats.period_30", "Last 30 days")
+APP.msg("stats.period_365", "Last 12 months")
+APP.msg("stats.with", "Played with")
+APP.msg("stats.with_hint", "Names, separated by commas")
+APP.msg("stats.line", "{games} · {wins} · exact bids {exact}")
+APP.msg_plural(
+    "stats.games_count",
+    "{count} game",
+    "{count} games",
+)
+APP.msg_plural(
+    "stats.wins_count",
+    "{count} win",
+    "{count} wins",
+)
+APP.msg("stats.share", "{made}/{placed} ({percent}%)")
+APP.msg("stats.games", "Games")
+APP.msg("stats.finished", "Finished")
+APP.msg("stats.wins", "Wins (a shared win counts)")
+APP.msg("stats.exact", "Bids made exactly")
+APP.msg("stats.zero_exact", "Zero bids made")
+APP.msg("stats.average_score", "Average final score")
+APP.msg("stats.average_place", "Average place")
+APP.msg("stats.best", "Best game")
+APP.msg("stats.labelled", "{label}: {text}")
+APP.msg("stats.worst", "Worst game")
+APP.msg("stats.game_line", "{total} in {game}, {date}")
+APP.msg("stats.scores_chart", "Final scores, oldest game first")
+APP.msg("stats.scores_chart_label", "Final scores of {name} in {count} finished games, oldest first: {scores}")
+APP.msg("stats.places_chart", "Places")
+APP.msg("stats.places_chart_label", "How often {name} finished in each place: {places}")
+APP.msg("stats.place_count", "{place}. place: {count}")
+# TRANSLATORS: a place (1st, 2nd, …) under its bar in the chart of places.
+APP.msg("stats.place_axis", "{place}.")
+APP.msg("stats.rivals", "Head to head")
+APP.msg("stats.rival", "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}")
+APP.msg("stats.together", "Head to head: {games} all together")
+APP.msg(
+    "stats.pair",
+    "{first} and {second}, {games} finished: {first} ahead {first_ahead}, {second} ahead {second_ahead}, level {level}",
+)
+APP.msg("stats.no_player", "{name} is not in the games chosen.")
+APP.msg("stats.no_finished", "No finished game yet: the charts come with the first.")
+# matches: a game and its rematches
+APP.msg("match.line", "Match of {games}: {wins}")
+APP.msg("match.finished", "{games}, {finished} finished")
+# one game's charts
+APP.msg("charts.title", "Charts")
+APP.msg("charts.totals", "Running totals")
+APP.msg("charts.hands", "Hands")
+APP.msg("charts.totals_label", "Running totals after each hand: {lines}")
+APP.msg("charts.totals_line", "{name} {totals}")
+APP.msg("charts.bids", "Bids against tricks")
+APP.msg("charts.bids_total", "Bids")
+APP.msg("charts.tricks_total", "Tricks")
+APP.msg("charts.cards", "Cards each")
+APP.msg("charts.bids_label", "Bids against tricks per hand: {hands}")
+APP.msg("charts.bids_hand", "hand {number}, {cards} cards, bids {bids}, tricks {tricks}")
+# notices
+APP.msg("notice.storage", "Note: {text}")
+APP.msg("notice.ok", "OK")
+APP.msg("saved", "Saved {name} to your downloads.")
+# printed sheets
+APP.msg("sheet.blank_title", "{game}: score sheet")
+APP.msg("sheet.filled_title", "{game}: scores")
+APP.msg("sheet.continued", "{title} (continued)")
+APP.msg_plural(
+    "sheet.players",
+    "{count} player",
+    "{count} players",
+)
+APP.msg("sheet.seat", "Seat {number}")
+APP.msg("sheet.hand", "Hand")
+APP.msg("sheet.cards", "Cards")
+APP.msg("sheet.dealer", "Dealer")
+APP.msg("sheet.bid", "Bid")
+APP.msg("sheet.tricks", "Tricks")
+APP.msg("sheet.points", "Pts")
+APP.msg("sheet.total", "Total")
+# TRANSLATORS: the rules in words under the table of a printed sheet; {rules} are the rules.* sentences joined.
+APP.msg("sheet.rules_line", "Scoring: {rules}.")
+APP.msg("sheet.option", "{option}: {value}")
+APP.msg("sheet.bid_short", "B")
+APP.msg("sheet.tricks_short", "T")
+APP.msg("sheet.points_short", "P")
+APP.msg("sheet.total_short", "Σ")
+APP.msg("sheet.legend", "B: bid, T: tricks, P: points, Σ: running total")
+APP.msg("sheet.footer_winner", "Winner:")
+APP.msg("sheet.footer_date", "Date:")
+APP.msg("sheet.footer_place", "Place:")
+APP.msg("sheet.footer_keeper", "Scorekeeper:")
+APP.msg("sheet.made_mark", "{mark}: the bid was made")
+APP.msg("sheet.in_progress", "In progress: hand {hand}")
+# serving the app
+APP.msg("serve.at", "Bidwell is at {url}")
+APP.msg("serve.pin", "PIN: {pin}")
+APP.msg("serve.phone_app", "Bidwell for a phone of its own (its own games, no computer needed): {url}")
+APP.msg(
+    "serve.phone_app_online_only",
+    "Over http a phone opens it only while this computer serves it; with --cert and --key (https, a "
+    "certificate the phones trust) it installs and opens offline.",
+)
+APP.msg(
+    "serve.tls_unusable",
+    "cannot serve https with {cert} and {key_file}: {error}; give a certificate (PEM) and its private key, "
+    "both readable",
+)
+APP.msg("serve.tls_half", "--cert and --key go together: give both (a certificate in PEM and its private key)")
+APP.msg(
+    "serve.no_desktop",
+    "error: the Flet desktop client is not installed here (pip install 'flet-desktop'); run 'bidwell' without "
+    "--desktop to use the app in a browser",
+)
+# the history commands
+APP.msg("cli.broken_game_file", "a game file is broken: {error}")
+APP.msg("cli.file_reason", "{path}: {reason}")
+APP.msg("phase.bidding", "bidding")
+APP.msg("phase.playing", "playing")
+APP.msg("cli.no_games", "No games.")
+APP.msg("cli.no_games_page", "No games on page {page}.")
+APP.msg("cli.more", "More on page {page} (--page {page}).")
+APP.msg("cli.columns", "ID|STARTED|GAME|PLAYERS|STATUS")
+APP.msg("cli.stats_columns", "PLAYER|GAMES|FINISHED|WINS|EXACT BIDS|EXACT ZEROS|AVG SCORE|AVG PLACE")
+APP.msg("cli.stats_no_game", "there is no game '{game}'; the games are: {games}")
+APP.msg("cli.stats_no_player", "no game chosen has a player named '{name}' (names are matched exactly, after trimming)")
+APP.msg("cli.finished_one", "finished, winner {names}")
+APP.msg("cli.finished_shared", "finished, shared by {names}")
+APP.msg("cli.unfinished", "hand {hand}, {phase}")
+APP.msg("cli.damaged", "damaged: {damage}")
+APP.msg("cli.export_partial", "note: game {id} is damaged ({damage}); it was exported up to its last good action")
+APP.msg("cli.new", "new: {id}")
+APP.msg("cli.existing", "already there: {id}")
+APP.msg("cli.unreadable", "{path}: cannot read it: {detail}")
+APP.msg("cli.cannot_write", "cannot write {path}: {detail}")
+APP.msg("cli.note", "note: {text}")
+APP.msg("cli.record_in", "{path}: record {number}")
+APP.msg(
+    "cli.sheet_blank_only",
+    "--players, --names and --option go with --game (a blank sheet); --from and --record print the game as it "
+    "was played",
+)
+APP.msg("cli.sheet_needs_players", 'a blank sheet needs --players N or --names "Anna,Béla,…"')
+# the command line's help (bidwell --help, bidwell COMMAND --help)
+APP.msg("help.bidwell", "Bidwell: the scorekeeper for Oh Hell and its family. Without a command, starts the app.")
+APP.msg("help.command.app", "start the app (the default)")
+APP.msg("help.command.schedule", "print every hand's cards, dealer and first bidder as JSON")
+APP.msg("help.command.score", "score a game record and print the result as JSON")
+APP.msg("help.command.history", "list the stored games, newest first")
+APP.msg("help.command.stats", "print each player's figures: games, wins, bids made, average score and place")
+APP.msg("help.command.export", "print or save the record of a stored game")
+APP.msg("help.command.import", "keep the games in record files (records or arrays of them)")
+APP.msg("help.command.sheet", "write a blank or filled score sheet as PDF")
+APP.msg("help.command.publish", "write the app as a static web app that works offline (Python in the browser)")
+APP.msg("help.game_id", "a game id, e.g. rage-n-glyphs")
+APP.msg("help.players", "how many players")
+APP.msg("help.option", "a game option, e.g. skip_up=true")
+APP.msg("help.record", "a game record file, or - for standard input")
+APP.msg("help.history_json", "print the list as JSON")
+APP.msg("help.only_game", "only games of this game id")
+APP.msg("help.only_player", "only games with this player (case and accents ignored)")
+APP.msg("help.finished", "only finished games")
+APP.msg("help.unfinished", "only unfinished games")
+APP.msg("help.page", "page N (default 1)")
+APP.msg("help.per_page", "games a page (default 50)")
+APP.msg("help.stats_json", "print the figures as JSON")
+APP.msg("help.only_game_example", "only games of this game id, e.g. rage-n-glyphs")
+APP.msg("help.stats_player", "only this player's figures")
+APP.msg("help.with", "only games this player sat in too (repeat for more)")
+APP.msg("help.since", "only games started on or after this day (UTC)")
+APP.msg("help.until", "only games started on or before this day (UTC)")
+APP.msg("help.not_a_date", "'{text}' is not a date; give one as YYYY-MM-DD, e.g. 2026-11-23")
+APP.msg("help.export_id", "the game's id, as 'bidwell history' shows it")
+APP.msg("help.export_all", "every game, as a JSON array of records")
+APP.msg("help.output", "write to FILE instead of standard output")
+APP.msg("help.record_files", "record files")
+APP.msg("help.sheet_game", "a blank sheet of this game")
+APP.msg("help.sheet_from", "the filled sheet of a stored game")
+APP.msg("help.sheet_record", "the filled sheet of a game record")
+APP.msg("help.sheet_players", "blank sheet: how many players")
+APP.msg("help.sheet_names", 'blank sheet: the players, clockwise, e.g. "Anna,Béla,Csilla"')
+APP.msg("help.sheet_option", "blank sheet: a game option")
+APP.msg("help.paper", "paper size (default a4)")
+APP.msg("help.sheet_output", "where to write the PDF")
+APP.msg("help.data", "the data folder (default: $BIDWELL_DATA, else your data directory)")
+APP.msg("help.lang", "the language to speak: {languages} (default: $BIDWELL_LANG, else the system's language)")
+APP.msg("help.not_whole", "'{text}' is not a whole number")
+APP.msg("help.less_than_one", "'{text}' is less than 1")
+APP.msg("help.port", "the port to serve on (default 8550)")
+APP.msg("help.no_browser", "do not open a browser")
+APP.msg("help.lan", "serve on the local network, behind a PIN, for phones")
+APP.msg("help.cert", "serve over https with this certificate (PEM); with --key")
+APP.msg("help.key", "the certificate's private key (PEM); with --cert")
+APP.msg("help.desktop", "open in a desktop window (needs flet-desktop)")
+APP.msg("help.publish_folder", "the folder to write the web app into (new, empty, or an earlier build)")
+APP.msg(
+    "help.publish_base",
+    "the address path it is served at, when not the site's root (e.g. /bidwell/ for https://example.org/bidwell/)",
+)
+APP.msg("help.see_help", "{message} (see '{prog} --help')")
+# The argument parser's own sentences (Python's argparse). They keep argparse's %-placeholders: %(name)s, %s, %r.
+APP.msg("argparse.usage", "usage: ")
+APP.msg("argparse.argument", "argument %(argument_name)s: %(message)s")
+APP.msg("argparse.cannot_open", "can't open '%(filename)s': %(error)s")
+APP.msg("argparse.positionals", "positional arguments")
+APP.msg("argparse.options", "options")
+APP.msg("argparse.help", "show this help message and exit")
+APP.msg("argparse.unrecognized", "unrecognized arguments: %s")
+APP.msg("argparse.not_allowed_with", "not allowed with argument %s")
+APP.msg("argparse.ignored_explicit", "ignored explicit argument %r")
+APP.msg("argparse.required", "the following arguments are required: %s")
+APP.msg("argparse.one_required", "one of the arguments %s is required")
+APP.msg("argparse.expected_one", "expected one argument")
+APP.msg("argparse.expected_at_most_one", "expected at most one argument")
+APP.msg("argparse.expected_at_least_one", "expected at least one argument")
+APP.msg_plural("argparse.expected_n", "expected %s argument", "expected %s arguments")
+APP.msg("argparse.ambiguous", "ambiguous option: %(option)s could match %(matches)s")
+APP.msg("argparse.unexpected_option", "unexpected option string: %s")
+APP.msg("argparse.invalid_value", "invalid %(type)s value: %(value)r")
+APP.msg("argparse.invalid_choice", "invalid choice: %(value)r (choose from %(choices)s)")
+# the data folder and its files (storage)
+APP.msg(
+    "storage.folder_is_file",
+    "the data folder {folder} is a file, not a folder; move the file away, or give another folder with --data DIR or "
+    "BIDWELL_DATA",
+)
+APP.msg("storage.cannot_create_folder", "cannot create the data folder {folder}: {reason}")
+APP.msg(
+    "storage.locked",
+    "another Bidwell has been writing to {folder} for {seconds} seconds; try again in a moment, or close the other "
+    "Bidwell",
+)
+APP.msg("storage.cannot_write_folder", "cannot write to the data folder {folder}: {reason}")
+# TRANSLATORS: {problem} is one of the storage.bad.* sentences, said of the file {path} ("… was empty").
+APP.msg("storage.unrepairable", "{path} {problem} and could not be repaired: {reason}")
+APP.msg("storage.moved_no_copy", "{path} {problem}; it was moved to {moved}, and there was no good copy to restore")
+APP.msg("storage.moved_restored", "{path} {problem}; it was moved to {moved} and the last good copy was restored")
+APP.msg("storage.restored", "{path} {problem}; the last good copy was restored")
+APP.msg("storage.bad.missing", "was missing")
+APP.msg("storage.bad.empty", "was empty")
+APP.msg("storage.bad.not_utf8", "was not UTF-8 text")
+APP.msg("storage.bad.not_json", "was not readable JSON (cut short, or damaged)")
+APP.msg("storage.bad.too_deep", "was nested deeper than any Bidwell file")
+APP.msg("storage.bad.long_number", "held a number longer than any Bidwell file has")
+APP.msg("storage.bad.not_bidwell", "was not a Bidwell file")
+APP.msg("storage.bad.table_shape", "had a table of the wrong shape")
+APP.msg(
+    "storage.newer",
+    "{path} was written by a newer Bidwell (schema {schema}; this one reads up to {ours}); it was left as it is: "
+    "update Bidwell to open it",
+)
+APP.msg("storage.cannot_save_data", "cannot save {name}: {detail}")
+APP.msg("storage.too_deep", "it is nested too deeply")
+APP.msg("storage.bad_unicode", "it holds text that is not valid Unicode")
+APP.msg(
+    "storage.could_not_save",
+    "could not save {path}: {reason}; what was on disk is kept as it was, so the last action can be tried again",
+)
+APP.msg("storage.os.disk_full", "the disk is full; free some space")
+APP.msg("storage.os.quota", "the disk quota is used up; free some space")
+APP.msg("storage.os.read_only", "the folder is on a read-only disk; give another folder with --data DIR")
+APP.msg("storage.os.permission", "permission denied; give a folder you may write to with --data DIR")
+APP.msg("storage.os.too_big", "the file is larger than this system allows")
+APP.msg("storage.os.not_a_folder", "a part of the path is a file, not a folder")
+APP.msg("storage.os.is_a_folder", "a folder stands where the file should be")
+# the games in the data folder (history)
+APP.msg("storage.file_in_the_way", "{target} is a file, but Bidwell keeps a folder there; move the file away")
+APP.msg("storage.cannot_create", "cannot create {target}: {reason}")
+APP.msg("storage.no_game", "there is no game '{game}' in {folder}")
+APP.msg("storage.cannot_open", "the game '{game}' cannot be opened: {damage}")
+APP.msg(
+    "storage.damaged_game",
+    "this game is damaged on disk ({damage}); it can be looked at and exported as far as it goes, but not changed",
+)
+APP.msg("storage.could_not_delete", "could not delete {path}: {reason}")
+APP.msg(
+    "storage.unread_before_saving",
+    "could not read {path} before saving: {reason}; nothing was changed, so the last action can be tried again",
+)
+APP.msg(
+    "storage.conflict",
+    "this game was changed on another screen meanwhile; it has been reloaded, so check it and try again",
+)
+APP.msg("storage.index_unreadable", "the history index {path} cannot be read: {reason}")
+APP.msg_plural(
+    "storage.index_added",
+    "{count} game missing from the history index was added back from its file in {folder}",
+    "{count} games missing from the history index were added back from their files in {folder}",
+)
+APP.msg("storage.index_rebuilt", "the history index of {month} was rebuilt from the game files in {folder}")
+APP.msg("storage.folder_in_the_way", "{path} is a folder, not a file, and cannot be moved aside: {reason}")
+APP.msg("storage.folder_moved", "{path} was a folder, not a file; it was moved to {target}")
+APP.msg("storage.bad_id", "'{game}' is not a game id (ids look like 20261122-101500123-a1b2c3)")
+# what is wrong with a game's file (its "damage")
+APP.msg("storage.damage.folder", "a folder stands where its file should be")
+APP.msg("storage.damage.unreadable", "its file cannot be read: {reason}")
+APP.msg("storage.damage.moved", "its file could not be read and was moved to {path}")
+APP.msg("storage.damage.file_missing", "its file is missing")
+APP.msg("storage.damage.no_actions", "it holds no actions")
+APP.msg("storage.damage.bad_number", "an action's number is {number}, not a number")
+APP.msg("storage.damage.not_action", "it is {kind}, not an action")
+APP.msg("storage.damage.not_start", "the first action is not the start of a game")
+APP.msg("storage.damage.replay", "action {position} cannot be replayed: {reason}")
+APP.msg("storage.damage.and", "{first}; {second}")
+APP.msg("storage.damage.key_missing", "{key} is missing or unknown")
+APP.msg("storage.damage.a_key_missing", "a key is missing")
+APP.msg("storage.kind.number", "a number")
+APP.msg("storage.kind.text", "a text")
+APP.msg("storage.kind.list", "a list")
+APP.msg("storage.kind.object", "an object without an action")
+# languages
+# TRANSLATORS: this language's own name, as its speakers write it ("Deutsch", "Magyar", "Polski", "日本語").
+APP.msg("language.name", "English")
+APP.msg("start.language", "Language")
 
 def t(key: str, **params: object) -> str:
-    """The text for ``key`` with ``params`` filled in.
+    """The sentence ``key`` (the app's, else the engine's) with ``params`` filled in, in the language in use.
 
     >>> t("hand.cards", count=1)
     '1 card each'
     """
-    return render(key, params, CATALOG)
+    catalog = APP if key in APP.messages else ENGINE
+    return catalog.text(key, params)
+
+
+def template(key: str, count: int | None = None) -> str:
+    """The sentence ``key`` as the language in use words it, with its placeholders left in (for a library that
+    fills them in itself, as argparse does with its %-placeholders)."""
+    message = APP.messages[key]
+    language = current()
+    if message.other is None:
+        return language.pgettext(APP.domain, key, message.one)
+    return language.npgettext(APP.domain, key, message.one, message.other, count if count is not None else 0)
+
+
+def known(key: str) -> bool:
+    """Whether ``key`` is a sentence of the app's or the engine's."""
+    return key in APP.messages or key in ENGINE.messages
+
+
+def language_name(code: str) -> str:
+    """The language ``code`` by its own name ("Deutsch", "日本語"), as a person looking for it would know it."""
+    return APP.text("language.name", {}, language(code))
+
+
+def languages() -> list[tuple[str, str]]:
+    """Every language Bidwell speaks: (code, its own name), English first."""
+    return [(code, language_name(code)) for code in available()]
+
+
+def in_use() -> Language:
+    """The language in use now."""
+    return current()

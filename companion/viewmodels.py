@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from companion.history import GameStore, GameSummary, SavedGame, fold, records_in
 from companion.storage import StorageError
-from companion.texts import t
+from companion.texts import in_use, t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
 from scoring.describe import tie_break_line, winner_line
 from scoring.errors import BidwellError
@@ -33,6 +33,7 @@ from scoring.game import (
     Trump,
     check_players,
 )
+from scoring.i18n import Listed, game_text
 from scoring.points import hand_points
 from scoring.stats import (
     MATCH_KEY,
@@ -85,6 +86,8 @@ class OptionRow:
     value: bool | str
     allowed: tuple[bool | str, ...]
     is_bool: bool
+    choices: tuple[tuple[str, str], ...] = ()
+    """Each allowed value (as text) and how a person reads it."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ class NewGameModel:
     @staticmethod
     def games() -> list[tuple[str, str]]:
         """Every game as (id, name)."""
-        return [(game.id, game.name) for game in all_games()]
+        return [(game.id, game_text(game.name)) for game in all_games()]
 
     def view(self) -> SetupView:
         """The screen as it stands now."""
@@ -156,7 +159,8 @@ class NewGameModel:
     def add_player(self, name: str) -> bool:
         """Add a player in the next seat; refuses empty, duplicate and one too many, with the reason."""
         if len(self.players) >= self.game.max_players:
-            self.message = Message(t("setup.too_many", game=self.game.name, max=self.game.max_players), error=True)
+            self.message = Message(t("setup.too_many", game=game_text(self.game.name), max=self.game.max_players),
+                                   error=True)
             return False
         try:
             self.players = list(check_players([*self.players, name]))
@@ -207,7 +211,8 @@ class NewGameModel:
         count = len(self.players)
         if count < self.game.min_players:
             self.message = Message(t(
-                "setup.need_players", game=self.game.name, min=self.game.min_players, max=self.game.max_players,
+                "setup.need_players", game=game_text(self.game.name), min=self.game.min_players,
+                max=self.game.max_players,
                 count=self.game.min_players - count,
             ), error=True)
             return None
@@ -220,7 +225,9 @@ class NewGameModel:
 
 
 def _option_row(option: Option, value: bool | str) -> OptionRow:
-    return OptionRow(option.name, option.label, option.explain, value, option.allowed, option.is_bool)
+    choices = tuple((str(allowed), game_text(option.choice_label(allowed))) for allowed in option.allowed)
+    return OptionRow(option.name, game_text(option.label), game_text(option.explain) if option.explain else "",
+                     value, option.allowed, option.is_bool, choices)
 
 
 # --- playing: the views ------------------------------------------------------------
@@ -328,10 +335,14 @@ class BoardRow:
 
     number: int
     heading: str
+    """The hand as a screen reader says it ("Hand 6 · 6 cards")."""
     cells: tuple[Cell, ...]
     scored: bool
     can_correct: bool
     trump: str = ""
+    label: str = ""
+    """The hand in the scoreboard's narrow first column ("Hand 6"), over ``cards`` ("6 cards")."""
+    cards: str = ""
 
 
 @dataclass(frozen=True)
@@ -468,7 +479,7 @@ class PlayModel:
         playing = screen is not Screen.FINISHED
         return PlayView(
             screen=screen,
-            title=self.game.rules.game.name,
+            title=game_text(self.game.rules.game.name),
             read_only=self.read_only,
             damage=self.saved.damage,
             header=self.header() if playing else None,
@@ -497,7 +508,7 @@ class PlayModel:
             if leaders:
                 total = state.totals[state.leaders[0]]
                 race = (t("hand.race", leader=leaders[0], total=total) if len(leaders) == 1
-                        else t("hand.race_tied", leaders=" & ".join(leaders), total=total))
+                        else t("hand.race_tied", leaders=Listed(leaders, joined="and"), total=total))
         else:
             title = t("hand.of", number=hand.number, count=rules.hand_count)
         return Header(
@@ -767,7 +778,7 @@ class PlayModel:
             shown_bid = t("bid.secret_mark") if private_bids else str(bid)
             lines.append(TrickLine(
                 seat=seat, name=self.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
-                counted=tuple((k.name, k.label, seat_counted[k.name], self.game.allowed_counted(
+                counted=tuple((k.name, game_text(k.label), seat_counted[k.name], self.game.allowed_counted(
                     k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
                 points=None if private_bids else points, made=None if private_bids else made,
                 selected=seat == choosing,
@@ -804,7 +815,7 @@ class PlayModel:
         self._fresh_draft()
         if None in self.tricks_draft:
             missing = [self.players[s] for s in self._order() if self.tricks_draft[s] is None]
-            self.message = Message(t("tricks.missing", names=", ".join(missing)), error=True)
+            self.message = Message(t("tricks.missing", names=Listed(missing)), error=True)
             return False
         try:
             self.saved.record_tricks(self.tricks_draft, self.counted_draft)
@@ -820,17 +831,18 @@ class PlayModel:
         """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
         state = self.state
         kinds = self.game.rules.scoring.cards
+        number = in_use()
         rows = []
         for hand in state.hands:
             cells = []
             for seat in hand.seats:
-                cards = " ".join(f"{kind.label}×{seat.counted.get(kind.name, 0)}" for kind in kinds
-                                 if seat.counted.get(kind.name, 0))
+                cards = " ".join(t("board.cards", label=game_text(kind.label), count=seat.counted.get(kind.name, 0))
+                                 for kind in kinds if seat.counted.get(kind.name, 0))
                 cells.append(Cell(
                     bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
                     tricks="" if seat.tricks is None else str(seat.tricks),
-                    points="" if seat.points is None else f"{seat.points:+d}",
-                    total="" if seat.total is None else str(seat.total),
+                    points="" if seat.points is None else number.integer(seat.points, signed=True),
+                    total="" if seat.total is None else number.integer(seat.total),
                     made=seat.exact if hand.scored else None,
                     cards=cards,
                     dealer=seat.seat == hand.dealer,
@@ -838,7 +850,8 @@ class PlayModel:
             heading = t("board.heading", number=hand.number, count=hand.cards)
             trumps = state.trumps.get(hand.number)
             rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
-                                 hand.scored and not self.read_only, trump_label(trumps[-1]) if trumps else ""))
+                                 hand.scored and not self.read_only, trump_label(trumps[-1]) if trumps else "",
+                                 t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
         return BoardView(self.players, state.totals, state.leaders, tuple(rows))
 
     def leaders(self) -> tuple[int, ...]:
@@ -1020,8 +1033,11 @@ class CorrectionModel:
 
 
 def trump_label(value: str) -> str:
-    """A suit as the screen names it ("Hearts"), or "No trump"."""
-    return t("trump.no_trump") if value == NO_TRUMP else value[:1].upper() + value[1:]
+    """A suit as the screen names it ("Hearts", in the language in use), or "No trump"."""
+    if value == NO_TRUMP:
+        return t("trump.no_trump")
+    shown = game_text(value)
+    return shown[:1].upper() + shown[1:]
 
 
 def trump_line(trumps: Sequence[str]) -> str:
@@ -1131,8 +1147,8 @@ class HistoryModel:
         self.pending_delete = next((s for s in self.items if s.id == game_id), None)
         if self.pending_delete is None:
             return None
-        return t("history.delete_confirm", game=self.pending_delete.game_name,
-                 players=", ".join(self.pending_delete.players))
+        return t("history.delete_confirm", game=game_text(self.pending_delete.game_name),
+                 players=Listed(self.pending_delete.players))
 
     def confirm_delete(self) -> None:
         """Delete the game asked about."""
@@ -1160,13 +1176,13 @@ class HistoryModel:
             try:
                 records += records_in(name, raw)
             except BidwellError as error:
-                refused.append(f"{name}: {error}")
+                refused.append(t("cli.file_reason", path=name, reason=error))
         try:
             report = self.store.import_records(records)
         except StorageError as error:
             self.message = _refusal(error)
             return []
-        refused += [f"{where}: {reason}" for where, reason in report.refused]
+        refused += [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]
         lines = [t("history.imported", count=len(report.new))]
         if report.existing:
             lines.append(t("history.import_known", count=len(report.existing)))
@@ -1184,17 +1200,19 @@ def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None =
     elif coin_pending:
         status = t("history.coin_pending")
     elif summary.finished:
-        status = t("history.won", names=", ".join(summary.winners))
+        status = t("history.won", names=Listed(summary.winners))
     else:
         status = t("history.unfinished", hand=summary.current_hand)
     scores = ""
     if summary.totals:
-        scores = " · ".join(f"{name} {total}" for name, total in zip(summary.players, summary.totals))
+        scores = " · ".join(t("history.score", name=name, total=total)
+                            for name, total in zip(summary.players, summary.totals))
     else:
-        scores = ", ".join(summary.players)
-    when = summary.created[:16].replace("T", " ")
+        scores = str(Listed(summary.players))
+    when = in_use().datetime(summary.created)
     tally = (matches or {}).get(summary.match or summary.id)
-    return PastGameCard(summary.id, summary.game_name, when, status, scores, summary.damage, summary.finished,
+    return PastGameCard(summary.id, game_text(summary.game_name), when, status, scores, summary.damage,
+                        summary.finished,
                         coin_pending, None if tally is None else match_text(tally))
 
 
@@ -1295,21 +1313,21 @@ class StatsModel:
         for seat in seats:
             places[seat.place] = places.get(seat.place, 0) + 1
         shown = (
-            (t("stats.games"), str(line.games)),
-            (t("stats.finished"), str(line.finished)),
-            (t("stats.wins"), str(line.wins)),
+            (t("stats.games"), in_use().integer(line.games)),
+            (t("stats.finished"), in_use().integer(line.finished)),
+            (t("stats.wins"), in_use().integer(line.wins)),
             (t("stats.exact"), share_text(line.exact, line.bids)),
             (t("stats.zero_exact"), share_text(line.zero_exact, line.zero_bids)),
-            (t("stats.average_score"), "–" if line.average_score is None else f"{line.average_score:.1f}"),
-            (t("stats.average_place"), "–" if line.average_place is None else f"{line.average_place:.2f}"),
+            (t("stats.average_score"), "–" if line.average_score is None else in_use().decimal(line.average_score, 1)),
+            (t("stats.average_place"), "–" if line.average_place is None else in_use().decimal(line.average_place, 2)),
         )
         by_id = {figures.id: figures for figures in finished}
 
         def game_line(best) -> tuple[str, str] | None:  # noqa: ANN001 - a scoring.stats.BestGame
             if best is None:
                 return None
-            return best.id, t("stats.game_line", total=best.total, game=load_game(best.game).name,
-                              date=by_id[best.id].created[:10])
+            return best.id, t("stats.game_line", total=best.total, game=game_text(load_game(best.game).name),
+                              date=in_use().date(by_id[best.id].created))
 
         met: dict[str, int] = {}
         for game in games:
@@ -1323,6 +1341,18 @@ class StatsModel:
                             ahead=rivalry.first_ahead, behind=rivalry.second_ahead, level=rivalry.level))
         return PlayerView(line.name, shown, game_line(line.best), game_line(line.worst),
                           tuple(seat.total for seat in seats), tuple(sorted(places.items())), tuple(rivals))
+
+
+def names_typed(text: str) -> tuple[str, ...]:
+    """The names in ``text`` as a person types a list of them: separated by commas (",", Japanese "、" or "，") or
+    semicolons, each trimmed, empty ones left out.
+
+    >>> names_typed("Anna, Béla、さくら，;")
+    ('Anna', 'Béla', 'さくら')
+    """
+    import re
+
+    return tuple(name for name in (part.strip() for part in re.split("[,、，;]", text)) if name)
 
 
 def match_text(tally: MatchTally) -> str:

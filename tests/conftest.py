@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 
-
 @pytest.fixture
 def names():
     return ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]
@@ -15,3 +14,16 @@ def names():
 def private_data_folder(tmp_path_factory, monkeypatch):
     """No test may read or write the user's real games, whatever it forgets to pass."""
     monkeypatch.setenv("BIDWELL_DATA", str(tmp_path_factory.mktemp("bidwell-data")))
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch):
+    """Every command a test runs speaks English, whatever the machine's locale, unless the test asks for another
+    language; and so does every sentence made in the test's own process."""
+    from scoring.i18n import ENGLISH, set_default
+
+    for variable in ("BIDWELL_LANG", "BIDWELL_CATALOGS", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    set_default(ENGLISH)
+    yield
+    set_default(ENGLISH)

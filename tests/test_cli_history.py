@@ -41,7 +41,7 @@ def test_history_is_a_readable_table_newest_first(data):
     assert lines[0].split() == ["ID", "STARTED", "GAME", "PLAYERS", "STATUS"]
     assert lines[1].startswith(going) and "Oh Hell (BGA)" in lines[1] and "hand 1, bidding" in lines[1]
     assert "さくら, Łucja, Zoë" in lines[1]
-    assert lines[2].startswith(done) and "finished, winner Béla" in lines[2] and "2026-10-01 18:00" in lines[2]
+    assert lines[2].startswith(done) and "finished, winner Béla" in lines[2] and "Oct 1, 2026, 6:00\u202fPM" in lines[2]
 
 
 def test_history_json_with_filters(data):

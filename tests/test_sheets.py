@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import play_hand
 from pypdf import PdfReader
 
 from companion.history import GameStore
 from companion.sheets import blank_sheet, filled_sheet, fit, render_pdf
-from helpers import play_hand
 from scoring.definitions import load_game, rules_for
 from scoring.game import Game
 from scoring.schedule import plan
@@ -101,7 +101,7 @@ def test_a_filled_sheet_has_the_engines_numbers():
         totals = [cell for cell in row if cell.lstrip("-").isdigit()][2:]
         for seat in hand.seats:
             assert str(seat.total) in totals
-    assert "2026-11-22" in text and "Skip Up" in text
+    assert "Nov 22, 2026" in text and "Skip Up" in text
     # Seat 4 dealt the last hand (9 cards) and took it all: 5 x 4 + 9 + 10 = 39, the most.
     assert "さくら wins!" in flat(text) and "\u2713" in text
 

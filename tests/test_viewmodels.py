@@ -814,10 +814,10 @@ def test_past_games_show_the_winner_the_scores_and_when(store):
     assert [card.id for card in view.cards] == [going.id, won.saved.id]  # newest first
     latest, finished = view.cards
     assert (finished.title, finished.when, finished.status, finished.scores) == (
-        "Herrlof", "2026-11-23 14:05", "won by Anna", "Anna 50 · さくら 20")
+        "Herrlof", "Nov 23, 2026, 2:05\u202fPM", "won by Anna", "Anna 50 · さくら 20")
     assert finished.finished and not finished.coin_pending and finished.damage is None
     assert (latest.title, latest.when, latest.status, latest.scores) == (
-        "Rage", "2026-11-24 09:30", "hand 1", "Béla 0 · Anna 0")
+        "Rage", "Nov 24, 2026, 9:30\u202fAM", "hand 1", "Béla 0 · Anna 0")
     assert not latest.finished
 
 
