@@ -24,13 +24,20 @@ from companion.lan import PinGate, new_pin
 from companion.texts import t
 from companion.ui.play import GameScreen, HandScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
-from companion.ui.session import Session, SessionContext
+from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
+from scoring.i18n import ENGLISH, Language, available, match, set_ambient
 
 log = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
 FONT = "Bidwell Sans"
+SESSION_KEY = "bidwell.session"
+"""Where a tab's :class:`Session` is kept in Flet's session store (read for the tab's language)."""
+LANGUAGE_PREFERENCE = "bidwell.language"
+"""The language chosen on a phone, as its browser keeps it (Flet's SharedPreferences)."""
+ASK_SECONDS = 5
+"""How long a phone is given to say its remembered and its browser's languages before it is spoken to in English."""
 
 ROUTES = [
     ft.Route(path="/", component=StartScreen, children=[
@@ -49,10 +56,14 @@ ROUTES = [
 
 
 @ft.component
-def App(session: Session, pin_session) -> list[ft.View]:
-    """The PIN gate under --lan, then the routed screens, every one inside the tab's session."""
+def App(session: Session, speech: Speech, pin_session) -> list[ft.View]:
+    """The PIN gate under --lan, then the routed screens, every one inside the tab's session, in the tab's
+    language (drawn again whole when it changes)."""
     unlocked, set_unlocked = ft.use_state(pin_session is None)
     ft.use_effect(lambda: session.listen(ft.context.page), [], cleanup=None)
+    ft.use_effect(lambda: _find_language(ft.context.page, session), [])
+    if speech.code is None:
+        return [ft.View(route="/")]  # for the moment it takes to ask the phone its language
     if not unlocked:
         return [PinScreen(pin_session, lambda: set_unlocked(True))]
     return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
@@ -61,19 +72,82 @@ def App(session: Session, pin_session) -> list[ft.View]:
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
                phone_app_url: str | None = None, keeping: str | None = None) -> Session:
     """Set up one tab (a Flet session): its look, its session, and the screens; returns the session. ``keeping``
-    is said on the start screen: where the games are kept, when that is not plain (in a browser)."""
-    page.title = t("app.title")
+    (a sentence's key) is said on the start screen: where the games are kept, when that is not plain (in a
+    browser)."""
+    set_ambient(tab_language)
+    page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
     # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
     page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
     page.theme = ft.Theme(font_family=FONT)
     page.dark_theme = ft.Theme(font_family=FONT)
-    session = Session(store, paper="letter" if _uses_letter(page) else "a4", join_url=join_url,
-                      phone_app_url=phone_app_url, keeping=keeping)
+    session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping)
+    session.preferences = ft.SharedPreferences()
+    page.session.store.set(SESSION_KEY, session)
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
-    page.render_views(App, session, pin_session)
+    page.render_views(App, session, session.speech, pin_session)
     return session
+
+
+def tab_language() -> Language | None:
+    """The language of the tab being served now (what :mod:`scoring.i18n` asks, for every sentence it makes)."""
+    try:
+        session = ft.context.page.session.store.get(SESSION_KEY)
+    except RuntimeError:  # not inside a tab: the command line's own language
+        return None
+    return None if session is None else session.speech.language
+
+
+def _find_language(page: ft.Page, session: Session) -> None:
+    page.run_task(find_language, page, session)
+
+
+async def find_language(page: ft.Page, session: Session) -> None:
+    """The tab's language: the one chosen on this phone before (remembered in its browser), else the first of its
+    browser's languages Bidwell has, else English; and its paper (Letter in the US and Canada, A4 elsewhere)."""
+    import asyncio
+
+    remembered, locales = None, []
+    try:
+        remembered = await asyncio.wait_for(session.preferences.get(LANGUAGE_PREFERENCE), ASK_SECONDS)
+    except Exception as error:  # noqa: BLE001 - a phone that cannot say is spoken to in its browser's language
+        log.info("the remembered language could not be read: %s", error)
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), ASK_SECONDS)
+        locales = list(getattr(info, "locales", None) or [])
+    except Exception as error:  # noqa: BLE001 - nor can it say its languages: English
+        log.info("the phone's languages could not be read: %s", error)
+    if locales and (locales[0].country_code or "") in ("US", "CA"):
+        session.paper = "letter"
+    wanted = [remembered] if isinstance(remembered, str) else []
+    wanted += ["_".join(part for part in (locale.language_code, locale.country_code) if part) for locale in locales]
+    code = next((found for found in map(match, wanted) if found is not None), ENGLISH)
+    speak(page, session, code)
+
+
+def speak(page: ft.Page, session: Session, code: str) -> None:
+    """Have the tab speak ``code`` from now on; Flutter's own words (a field's menu, a button's tooltip) too."""
+    session.speech.choose(code)
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[_flutter_locale(known) for known in available()],
+        current_locale=_flutter_locale(session.speech.code),
+    )
+    page.update()
+
+
+async def remember_language(page: ft.Page, session: Session, code: str) -> None:
+    """The language picked on the start screen: spoken at once, and remembered by this phone's browser."""
+    speak(page, session, code)
+    try:
+        await session.preferences.set(LANGUAGE_PREFERENCE, code)
+    except Exception as error:  # noqa: BLE001 - spoken now all the same; only the next visit will not know it
+        log.warning("the language could not be remembered: %s", error)
+
+
+def _flutter_locale(code: str) -> ft.Locale:
+    language_code, _, country = code.partition("_")
+    return ft.Locale(language_code, country or None)
 
 
 def serve(
@@ -136,12 +210,6 @@ def _read_figures(store: GameStore) -> None:
         store.figures()
     except StorageError as error:  # the screens say it when they read the games themselves
         log.warning("the games' figures could not be read: %s", error)
-
-
-def _uses_letter(page: ft.Page) -> bool:
-    """US and Canadian tables print on Letter; everyone else on A4 (as their browsers' language says)."""
-    locale = str(getattr(page, "locale_configuration", None) or "")
-    return any(region in locale for region in ("US", "CA"))
 
 
 def _lan_address() -> str:

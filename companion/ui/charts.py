@@ -10,6 +10,7 @@ from companion.app_assets import seat_colour
 from companion.axes import axis_step, nice_range, nice_top
 from companion.texts import t
 from companion.ui.widgets import heading, part
+from scoring.i18n import Listed
 from scoring.stats import GameCharts
 
 CHART_HEIGHT = 200
@@ -64,8 +65,9 @@ def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
                                      title=ft.Text(t("charts.hands"), size=12), title_size=20),
         horizontal_grid_lines=grid(step), height=CHART_HEIGHT,
     )
-    label = t("charts.totals_label", lines="; ".join(
-        f"{name} {', '.join(map(str, line[1:]))}" for name, line in zip(names, game_charts.totals, strict=True)))
+    label = t("charts.totals_label", lines=t("rules.joiner").join(
+        t("charts.totals_line", name=name, totals=Listed(line[1:]))
+        for name, line in zip(names, game_charts.totals, strict=True)))
     return described(chart, label)
 
 
@@ -88,7 +90,7 @@ def BidsChart(game_charts: GameCharts) -> ft.Control:
                                              for index, hand in enumerate(hands) if index % every == 0]),
         horizontal_grid_lines=grid(step), height=CHART_HEIGHT,
     )
-    label = t("charts.bids_label", hands="; ".join(
+    label = t("charts.bids_label", hands=t("rules.joiner").join(
         t("charts.bids_hand", number=hand.number, cards=hand.cards, bids=hand.bids, tricks=hand.tricks)
         for hand in hands))
     return described(chart, label)

@@ -8,7 +8,7 @@ import logging
 import flet as ft
 
 from companion.storage import StorageError
-from companion.texts import t
+from companion.texts import in_use, t
 from companion.ui.charts import GameChartsPanel
 from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
@@ -25,6 +25,7 @@ from companion.viewmodels import (
     TricksView,
     TrumpView,
 )
+from scoring.i18n import game_text
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
                        controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(handle.model.game.rules.game.name), actions=[UndoButton(handle, looking)]),
+        appbar=ft.AppBar(title=ft.Text(game_text(handle.model.game.rules.game.name)),
+                         actions=[UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[NoticeBar(session.banner), GameBody(handle, looking)],
@@ -276,7 +278,8 @@ def TrickRow(line, choose, step_counted) -> ft.Control:
                 for kind, label, count, most in line.counted]
     if not counters:
         return row
-    return ft.Column([row, ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END)], spacing=0)
+    # Wrapped, so two counters with a long language's labels take two lines on a narrow phone rather than run off it.
+    return ft.Column([row, ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END, wrap=True)], spacing=0)
 
 
 @part
@@ -387,7 +390,7 @@ def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[in
             ft.Column([
                 ft.Text(title, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                         tooltip=name, semantics_label=t("board.leads", name=name) if lead else name),
-                ft.Text(str(totals[seat]), size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(in_use().integer(totals[seat]), size=18, weight=ft.FontWeight.BOLD),
             ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=CELL, padding=4, border_radius=6,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
@@ -399,7 +402,7 @@ def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[in
 @part
 def BoardLine(row: BoardRow, game_id: str, base: str) -> ft.Control:
     """One hand: its heading (a button to correct it) and each player's bid/tricks, mark, points, total."""
-    shown = row.heading.replace(" · ", "\n", 1)  # "Hand 6" over "6 cards" fits the narrow first column
+    shown = f"{row.label}\n{row.cards}"  # "Hand 6" over "6 cards" fits the narrow first column
     heading_text = ft.Text(shown, size=12, weight=ft.FontWeight.W_600, semantics_label=row.heading)
     if row.can_correct and base == "game":
         label: ft.Control = ft.TextButton(

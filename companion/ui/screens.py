@@ -9,10 +9,11 @@ import flet as ft
 
 from companion.lan import PinAnswer
 from companion.storage import StorageError
-from companion.texts import t
+from companion.texts import languages, t
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
 from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
+from scoring.i18n import Listed, game_text
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,8 @@ def StartBody(listing: Listing) -> ft.Control:
     elif not unfinished:
         controls.append(ft.Text(t("start.nothing_to_continue")))
     for summary in unfinished[:10]:
-        line = t("start.continue_line", game=summary.game_name, hand=summary.current_hand,
-                 players=", ".join(summary.players))
+        line = t("start.continue_line", game=game_text(summary.game_name), hand=summary.current_hand,
+                 players=Listed(summary.players))
         if summary.damage is not None:
             line = t("start.continue_damaged", line=line)
         controls.append(wide(ft.OutlinedButton(line, key=summary.id,
@@ -73,14 +74,33 @@ def StartBody(listing: Listing) -> ft.Control:
                                on_click=lambda _: page.navigate("/new"))),
     ]
     if session.keeping:
-        controls.append(ft.Text(session.keeping, key="keeping"))
+        controls.append(ft.Text(t(session.keeping), key="keeping"))
     if session.join_url:
         controls += scan_to_open(t("lan.join"), session.join_url)
     if session.phone_app_url:
         secure = session.phone_app_url.startswith("https:")
         controls += scan_to_open(t("lan.phone_app"), session.phone_app_url,
                                  t("lan.phone_app_offline" if secure else "lan.phone_app_online_only"))
+    controls.append(LanguagePicker(session.speech.code, key="language"))
     return ft.Column(controls, spacing=12)
+
+
+@part
+def LanguagePicker(code: str) -> ft.Control:
+    """Every language Bidwell speaks, each by its own name; the one picked is spoken at once and remembered by
+    this phone."""
+    session = use_session()
+    page = ft.context.page
+
+    def pick(chosen: str) -> None:
+        from companion.app import remember_language
+
+        page.run_task(remember_language, page, session, chosen)
+
+    return ft.Column([
+        ft.Row([ft.Icon(ft.Icons.LANGUAGE, size=20), heading(t("start.language"), 16)], spacing=8),
+        Choice(code, tuple(languages()), pick, key="languages"),
+    ], spacing=4)
 
 
 def scan_to_open(title: str, url: str, explanation: str | None = None) -> list[ft.Control]:
@@ -152,7 +172,7 @@ def NewGame() -> ft.Control:
             controls.append(ft.Text(row.explain, size=12))
         else:
             controls.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
-            controls.append(Choice(str(row.value), tuple((str(v), str(v)) for v in row.allowed),
+            controls.append(Choice(str(row.value), row.choices,
                                    lambda value, n=row.name: change(lambda: model.set_option(n, value)),
                                    key=f"option-{row.name}"))
             controls.append(ft.Text(row.explain, size=12))

@@ -22,6 +22,7 @@ from companion.history import GameStore, SavedGame
 from companion.storage import StorageError, collecting_notices
 from companion.texts import t
 from companion.viewmodels import Message, PlayModel
+from scoring.i18n import ENGLISH, Language, language
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,21 @@ class Banner:
 
 
 @ft.observable
+class Speech:
+    """The language this tab speaks: ``code`` is None until it is known (the phone's remembered choice, else its
+    browser's language, else English); the whole app is drawn again when it changes."""
+
+    def __init__(self) -> None:
+        self.code: str | None = None
+        self.language: Language = language(ENGLISH)
+
+    def choose(self, code: str) -> None:
+        """Speak the language ``code`` (one Bidwell has) from now on."""
+        self.language = language(code)
+        self.code = self.language.code
+
+
+@ft.observable
 class Listing:
     """Moves on when another tab starts, changes or deletes a game, so lists of games are read again."""
 
@@ -157,6 +173,9 @@ class Session:
         self.games: dict[str, GameHandle] = {}
         self.banner = Banner()
         self.listing = Listing()
+        self.speech = Speech()
+        self.preferences: ft.SharedPreferences | None = None
+        """What this tab's browser keeps for it (the language picked), once the tab is set up."""
         self._page: ft.Page | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._context: contextvars.Context | None = None

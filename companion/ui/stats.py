@@ -8,12 +8,13 @@ from urllib.parse import quote, unquote
 import flet as ft
 import flet_charts as charts
 
-from companion.texts import t
 from companion.axes import axis_step, nice_range, nice_top
+from companion.texts import t
 from companion.ui.charts import CHART_HEIGHT, described, grid
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
-from companion.viewmodels import PlayerView, StatsModel
+from companion.viewmodels import PlayerView, StatsModel, names_typed
+from scoring.i18n import Listed
 from scoring.stats import GameFigures
 
 PERIODS = {"": None, "30": 30, "365": 365}
@@ -63,9 +64,9 @@ def Players(listing: Listing) -> ft.Control:
                lambda value: set_game(value or None), key="game"),
         Choice(period, tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS), set_period, key="period"),
         # The names as taken (trimmed, comma-separated); the field keeps the text typed until it is submitted.
-        ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with", value=", ".join(with_players),
-                     on_submit=lambda e: set_with_players(tuple(
-                         name for name in (part.strip() for part in e.control.value.split(",")) if name))),
+        ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with",
+                     value=str(Listed(with_players)),
+                     on_submit=lambda e: set_with_players(names_typed(e.control.value))),
     ]
     if view.together:
         controls.append(heading(view.together[0], size=16))
@@ -104,7 +105,7 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
     for label, game in ((t("stats.best"), view.best), (t("stats.worst"), view.worst)):
         if game is not None:
             game_id, text = game
-            controls.append(wide(ft.OutlinedButton(f"{label}: {text}", key=f"{label}-{game_id}",
+            controls.append(wide(ft.OutlinedButton(t("stats.labelled", label=label, text=text), key=f"{label}-{game_id}",
                                                    on_click=lambda _, i=game_id: page.navigate(f"/history/{i}"))))
     if view.scores:
         controls += [heading(t("stats.scores_chart")), ScoresChart(view), heading(t("stats.places_chart")),
@@ -131,7 +132,7 @@ def ScoresChart(view: PlayerView) -> ft.Control:
         min_x=1, max_x=max(len(points), 2), min_y=low, max_y=high, interactive=False, height=CHART_HEIGHT,
     )
     return described(chart, t("stats.scores_chart_label", name=view.name, count=len(view.scores),
-                               scores=", ".join(map(str, view.scores[-20:]))))
+                               scores=Listed(view.scores[-20:])))
 
 
 def PlacesChart(view: PlayerView) -> ft.Control:
@@ -144,7 +145,8 @@ def PlacesChart(view: PlayerView) -> ft.Control:
         groups=groups,
         left_axis=charts.ChartAxis(label_size=40, label_spacing=step),
         bottom_axis=charts.ChartAxis(label_size=24, labels=[
-            charts.ChartAxisLabel(value=place, label=ft.Text(f"{place}.")) for place, _ in view.places]),
+            charts.ChartAxisLabel(value=place, label=ft.Text(t("stats.place_axis", place=place)))
+            for place, _ in view.places]),
         horizontal_grid_lines=grid(step), min_y=0, max_y=high, interactive=False, height=CHART_HEIGHT,
     )
     return described(chart, t("stats.places_chart_label", name=view.name, places="; ".join(
