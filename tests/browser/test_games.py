@@ -91,7 +91,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     # Anna 9 tricks + 10 for the exact bid = 19; さくら 4 + 5 (exactly 4) + 10 = 19.
     score(phone, 1, 15, "Tricks 13; between 12 and 15 allowed")
     phone.reads("✓ Anna", "9/9 · +19 → 19", "✓ さくら", "4/4 · +19 → 19")
-    phone.see_exactly("Anna & さくら lead with 19")
+    phone.see_exactly("Anna and さくら lead with 19")
     phone.see_exactly("Hand 2 · race to 50")
     bid(phone, "Anna", 3, private=True)
     bid(phone, "さくら", 10, private=True)
@@ -120,7 +120,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     assert re.fullmatch(rf"bidwell-herrlof-{DATE}-anna-さくら\.pdf", name), name
     phone.see_exactly(f"Saved {name} to your downloads.")
     sheet = sheet_text(download.value.path())
-    assert sheet.startswith("Herrlof: scores 2 players · Bidding: secret"), sheet
+    assert sheet.startswith("Herrlof: scores 2 players · Bidding: Secret"), sheet
     # Each hand: number, cards, dealer, then per player bid, mark, tricks, points, total.
     for line in ("Anna さくら", "1 15 Anna 9 ✓ 9 19 19 4 ✓ 4 19 19", "2 15 さくら 3 ✓ 3 18 37 10 ✓ 10 20 39",
                  "3 15 Anna 15 ✓ 15 25 62 0 ✓ 0 10 49", "Anna wins!"):
@@ -138,7 +138,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
 
 def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
     names = ["Anna", "Béla", "Łucja", "Ödön", "Zoë", "Ярослав", "Ευτυχία", "Jürgen", "Noor", "Kenji"]
-    new_game(phone, "Rage'n Glyphs", names, first_dealer="Anna", switches=["Skip Up"], choices=["hidden"])
+    new_game(phone, "Rage'n Glyphs", names, first_dealer="Anna", switches=["Skip Up"], choices=["Hidden"])
     # Skip Up with 10 players: hands of 1, 3, 5, 7, 9 cards. Every hand Anna and Béla each bid and take
     # (cards - 1) / 2 and Łucja 1; the others bid and take 0 (5 points for a 0 made, 10 + tricks otherwise).
     # Anna = Béla = 5 + 11 + 12 + 13 + 14 = 55; Łucja 5 x 11 = 55 too, but scores 11 in the final hand to
@@ -187,7 +187,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
 
 
 def test_oh_hell_greys_out_the_bid_the_hook_forbids(phone):
-    new_game(phone, "Oh Hell (BGA)", ["Anna", "Béla", "Csilla"], first_dealer="Csilla", choices=["short-up"])
+    new_game(phone, "Oh Hell (BGA)", ["Anna", "Béla", "Csilla"], first_dealer="Csilla", choices=["Short - Up"])
     # short-up with 3 players: hands of 1 to 10 cards; the hook is always on.
     phone.see_exactly("Hand 1 of 10")
     phone.see_exactly("Csilla deals · Anna bids first and leads")
@@ -232,7 +232,7 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     bid(phone, "Anna", 5)
     took(phone, ("Béla", 4))
     phone.see_exactly("Tricks 10 of 10")  # Anna was given the 6 left; the pad made way for the lines
-    phone.tap("One +5 cards more for Anna")
+    phone.tap("+5 cards of Anna: one more")
     phone.see_exactly("+5 cards of Anna: 1")
     # Anna bid 5 took 6: 6 - 5 + 5 (a +5 card) = 6; Béla 4/4: 14.
     score(phone, 1, 10)
@@ -255,11 +255,11 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     bid(phone, "Béla", 5)
     took(phone, ("Anna", 4))
     phone.see_exactly("Tricks 9 of 9")  # Béla was given the 5 left
-    phone.tap("One +5 cards more for Béla")
+    phone.tap("+5 cards of Béla: one more")
     phone.see_exactly("+5 cards of Béla: 1")
-    phone.tap("One +5 cards less for Béla")
+    phone.tap("+5 cards of Béla: one less")
     phone.see_exactly("+5 cards of Béla: 0")
-    phone.tap("One -5 cards more for Béla")
+    phone.tap("-5 cards of Béla: one more")
     phone.see_exactly("-5 cards of Béla: 1")
     # Anna 4/4: 14, total 20; Béla 5/5 - 5 (a -5 card): 10, total 24.
     score(phone, 2, 9)

@@ -47,9 +47,10 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     cards = phone.page.get_by_role("group", name=re.compile(r"^(Herrlof|Rage|Rage'n Glyphs) · "))
     expect(cards).to_have_count(3)  # newest first
     expect(cards.nth(0)).to_have_accessible_name(re.compile(
-        r"^Rage'n Glyphs · tied, coin flip to make 2026-12-01 18:00 Anna 55 · Béla 55 · Csilla 55 · Dóra 25"))
-    expect(cards.nth(1)).to_have_accessible_name("Rage · hand 1 2026-11-01 18:00 Anna 0 · Béla 0")
-    expect(cards.nth(2)).to_have_accessible_name("Herrlof · won by Zoë 2026-10-01 18:00 Zoë 50 · Ödön 20")
+        r"^Rage'n Glyphs · tied, coin flip to make Dec 1, 2026, 6:00 PM Anna 55 · Béla 55 · Csilla 55 · Dóra 25"))
+    # Dates as the phone's browser (en-US) writes them.
+    expect(cards.nth(1)).to_have_accessible_name("Rage · hand 1 Nov 1, 2026, 6:00 PM Anna 0 · Béla 0")
+    expect(cards.nth(2)).to_have_accessible_name("Herrlof · won by Zoë Oct 1, 2026, 6:00 PM Zoë 50 · Ödön 20")
 
     phone.pick("radio", "Rage")
     expect(cards).to_have_count(1)

@@ -139,7 +139,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         expect(phone.page.get_by_text("Enter the PIN shown on the host")).to_have_count(0)  # its own app, not the host's
         phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
 
-        new_game(phone, "Rage'n Glyphs", ["Anna", "Béla", "Csilla"], first_dealer="Anna", choices=["hidden"])
+        new_game(phone, "Rage'n Glyphs", ["Anna", "Béla", "Csilla"], first_dealer="Anna", choices=["Hidden"])
         phone.see_exactly("Hand 1 of 31")
         for name, value in (("Béla", 1), ("Csilla", 0), ("Anna", 0)):
             bid(phone, name, value, private=True)
@@ -179,7 +179,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
 
         # The other games, offline too: Oh Hell's hook on the dealer, Rage's action cards.
         phone.tap("Back")
-        new_game(phone, "Oh Hell (BGA)", ["Anna", "Béla", "Csilla"], first_dealer="Csilla", choices=["short-up"])
+        new_game(phone, "Oh Hell (BGA)", ["Anna", "Béla", "Csilla"], first_dealer="Csilla", choices=["Short - Up"])
         bid(phone, "Anna", 0)
         bid(phone, "Béla", 0)
         expect(phone.button("1: Not 1: the bids would make 1")).to_be_disabled()
@@ -192,7 +192,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         bid(phone, "Béla", 4)
         bid(phone, "Anna", 5)
         took(phone, ("Béla", 4))
-        phone.tap("One +5 cards more for Anna")
+        phone.tap("+5 cards of Anna: one more")
         # Anna bid 5 took 6: 6 - 5 + 5 (a +5 card) = 6; Béla 4/4: 14.
         score(phone, 1, 10)
         phone.reads("× Anna", "5/6 · +6 → 6", "✓ Béla", "4/4 · +14 → 14")
@@ -206,7 +206,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         with phone.page.expect_download() as download:
             phone.tap("Blank score sheet (PDF)")
         sheet = sheet_text(download.value.path())
-        assert sheet.startswith("Herrlof: score sheet 2 players · Bidding: secret Hand Cards Dealer Seat 1 Seat 2 "), sheet
+        assert sheet.startswith("Herrlof: score sheet 2 players · Bidding: Secret Hand Cards Dealer Seat 1 Seat 2 "), sheet
         assert "1 15 Seat 1 2 15 Seat 2" in sheet, sheet
         assert download.value.suggested_filename.endswith(".pdf")
     finally:

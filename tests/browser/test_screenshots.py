@@ -86,7 +86,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.see_exactly("Ernő's tricks")
     phone.tap("Ernő took 3")
     phone.see_exactly("Flóra's tricks")
-    phone.tap("One +5 cards more for Ernő")
+    phone.tap("+5 cards of Ernő: one more")
     phone.see_exactly("+5 cards of Ernő: 1")
     shot("tricks with cards")
     phone.tap("Back")

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from test_games import bid, took
 
 from scoring.game import Game
+from scoring.i18n import language
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -60,7 +61,7 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     phone.see_exactly("Béla: 2 games together; ahead 1, behind 0, level 0")
     phone.see_exactly("Csilla: 1 game together; ahead 0, behind 0, level 1")
     phone.shot("anna")
-    played_on = store.open(ids["A"]).created[:10]
+    played_on = language("en-US").date(store.open(ids["A"]).created)  # as the phone's browser (en-US) writes it
     phone.tap(f"Best game: 64 in Herrlof, {played_on}")
     phone.see_exactly("Anna wins!")
 

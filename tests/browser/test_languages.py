@@ -1,0 +1,179 @@
+"""The app in each of its languages: every screen read and shot at a phone's size (the longest languages at the
+smallest phone too), the language found from the browser and chosen on the start screen and remembered, and a
+pseudo-language showing that no word on any screen bypasses the catalogs.
+
+The words a test looks for are the catalogs' own, made in the language of the screen (``say``): a screen that
+kept English, or a word not drawn from the catalog, is not found.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from phone import ARTIFACTS, PHONE, SMALL_PHONE, Phone
+from playwright.sync_api import expect
+from pseudo import PSEUDO, outside, write_catalogs
+from test_screenshots import set_up
+
+from companion.texts import t
+from scoring.i18n import Listed, game_text, speaking
+
+SCREENS = ARTIFACTS / "languages"
+BROWSER_LOCALES = {"de": "de-DE", "hu": "hu-HU", "pl": "pl-PL", "ja": "ja-JP", PSEUDO: "en-XA", "en": "en-US"}
+NAMES = ["Anna", "Béla", "Csilla", "Zoë", "Ödön", "Ярослав", "さくら", "Dóra", "Ernő", "Flóra",
+         "Maximiliane Wolfeschlegel"]
+FLUTTERS_OWN = ["Back", "Dismiss"]
+"""Words Flutter itself gives a screen reader (the top bar's back button), in English for the pseudo-language,
+which Flutter's own catalogs do not have; in a real language Flutter says them in it."""
+LANGUAGES = ["English", "Deutsch", "Magyar", "日本語", "Polski"]
+"""The picker's names of the languages, each in its own language (from its own catalog)."""
+# Dates are written by Babel from CLDR's data, in English for the pseudo-language.
+CALENDAR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "AM", "PM"]
+
+SCREEN_TEXTS = """() => [...document.querySelectorAll('flt-semantics-host *')].flatMap(element => [
+    element.getAttribute('aria-label') || '',
+    [...element.childNodes].filter(node => node.nodeType === Node.TEXT_NODE).map(node => node.textContent).join(' '),
+]).filter(text => text.trim())"""
+
+
+def speaker(code: str):
+    """``say(key, **params)``: the catalog's sentence in ``code``, as the screen should show it."""
+
+    def say(key: str, **params: object) -> str:
+        with speaking(code):
+            return t(key, **params)
+
+    return say
+
+
+def game_name(code: str, name: str) -> str:
+    with speaking(code):
+        return game_text(name)
+
+
+def continue_line(code: str, game: str, hand: int, players: list[str]) -> str:
+    with speaking(code):
+        return t("start.continue_line", game=game_text(game), hand=hand, players=str(Listed(players)))
+
+
+def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - shot: the test's own
+    """From the start screen through every screen of a game, the end, the past games and the statistics."""
+    say = speaker(code)
+    expect(phone.button(continue_line(code, "Oh Hell (BGA)", 2, ["Anna", "Béla", "Csilla"]))).to_be_visible()
+    shot("start")
+
+    phone.tap(say("start.new"))
+    phone.pick("switch", game_name(code, "Skip Up"))
+    phone.enter_lines(say("setup.add_label"), ["Anna", "さくら", "Ярослав"])
+    phone.see_exactly("3. Ярослав")
+    shot("new game")
+    phone.page.go_back()
+
+    phone.tap(continue_line(code, "Oh Hell (BGA)", 2, ["Anna", "Béla", "Csilla"]))
+    phone.see_exactly(say("summary.title", number=1))
+    phone.see_exactly(say("bid.turn", name="Csilla"))
+    shot("summary")
+    phone.tap(say("bid.number", value=2))
+    phone.see_exactly(say("bid.turn", name="Anna"))
+    phone.tap(say("bid.number", value=3))
+    phone.see_exactly(say("bid.forbidden_reason", value=4, total=9))
+    shot("bidding with the hook")
+    phone.tap(say("bid.number", value=1))
+    phone.see_exactly(say("tricks.choose", name="Csilla"))
+    shot("tricks")
+    phone.tap(say("board.correct", number=1))
+    expect(phone.button(say("correct.save"))).to_be_visible()
+    shot("correction")
+    phone.page.go_back()
+    phone.see_exactly(say("tricks.choose", name="Csilla"))
+    phone.page.go_back()
+
+    phone.tap(continue_line(code, "Rage'n Glyphs", 1, ["Zoë", "Ödön", "Ярослав", "さくら"]))
+    phone.see_exactly(say("bid.cover", name="Ödön"))
+    shot("cover")
+    phone.tap(say("bid.i_am", name="Ödön"))
+    phone.see_exactly(say("bid.private", name="Ödön"))
+    shot("private bid")
+    phone.page.go_back()
+
+    phone.tap(continue_line(code, "Rage", 1, ["Dóra", "Ernő", "Flóra", "Maximiliane Wolfeschlegel"]))
+    phone.see_exactly(say("tricks.choose", name="Ernő"))
+    phone.tap(say("tricks.pad", name="Ernő", value=3))
+    phone.see_exactly(say("tricks.choose", name="Flóra"))
+    plus_five = game_name(code, "+5 cards")
+    phone.tap(say("cards.more", label=plus_five, name="Ernő"))
+    phone.see_exactly(f"{say('cards.of', label=plus_five, name='Ernő')}: 1")
+    shot("tricks with cards")
+    phone.page.go_back()
+
+    phone.tap(continue_line(code, "Herrlof", 2, ["Anna", "Béla"]))
+    phone.tap(say("tricks.pad", name="Anna", value=15))
+    phone.see_exactly(say("tricks.check_range", total=15, low=12, cards=15))
+    phone.tap(say("tricks.confirm"))
+    phone.see_exactly(say("end.winner", name="Anna"))
+    shot("end")
+    phone.tap(say("end.home"))
+
+    phone.tap(say("start.history"))
+    finished = phone.page.get_by_role("group", name=f"{game_name(code, 'Herrlof')} · {say('history.won', names='Anna')}",
+                                      exact=False)
+    expect(finished).to_be_visible()
+    shot("past games")
+    finished.get_by_role("button", name=say("history.open"), exact=True).tap()
+    phone.see_exactly(say("end.title"))
+    shot("past game")
+    phone.page.go_back()
+    phone.page.go_back()
+
+    phone.tap(say("start.stats"))
+    anna = phone.page.get_by_role("button", name=re.compile(r"^Anna "))
+    expect(anna).to_be_visible()
+    shot("statistics")
+    anna.tap()
+    phone.see_exactly(say("stats.wins"))
+    shot("a players statistics")
+
+
+@pytest.mark.parametrize(("code", "size"), [("de", PHONE), ("hu", PHONE), ("pl", PHONE), ("ja", PHONE),
+                                            ("de", SMALL_PHONE), ("hu", SMALL_PHONE)],
+                         ids=lambda value: value if isinstance(value, str) else f"{value['width']}x{value['height']}")
+def test_every_screen_in_the_players_language(open_phone, own_server, tmp_path, code, size):
+    set_up(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, f"{code}-{size['width']}x{size['height']}", viewport=size,
+                       locale=BROWSER_LOCALES[code])
+    walk_every_screen(phone, code, lambda label: phone.shot(label, SCREENS))
+
+
+def test_no_word_on_any_screen_bypasses_the_catalogs(open_phone, own_server, tmp_path, monkeypatch):
+    monkeypatch.setenv("BIDWELL_CATALOGS", str(write_catalogs(tmp_path / "catalogs")))
+    set_up(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, "pseudo", locale=BROWSER_LOCALES[PSEUDO])
+    bypassed: dict[str, list[str]] = {}
+
+    def shot_and_read(label: str) -> None:
+        phone.shot(label, SCREENS)
+        texts = phone.page.evaluate(SCREEN_TEXTS)
+        assert any("«" in text for text in texts), label  # the pseudo-language is spoken, so this could fail
+        words = [word for text in texts for word in outside(text, [*NAMES, *FLUTTERS_OWN, *CALENDAR, *LANGUAGES])]
+        if words:
+            bypassed[label] = words
+
+    walk_every_screen(phone, PSEUDO, shot_and_read)
+    assert bypassed == {}
+
+
+def test_the_browsers_language_is_spoken_and_a_language_picked_is_remembered(open_phone, own_server, tmp_path):
+    server = own_server()
+    german = open_phone(server.url, "language-de", locale="de-DE")
+    expect(german.button(speaker("de")("start.new"))).to_be_visible()
+    french = open_phone(server.url, "language-fr", locale="fr-FR")  # a language Bidwell does not have: English
+    expect(french.button("New game")).to_be_visible()
+    french.pick("radio", "Polski")
+    expect(french.button(speaker("pl")("start.new"))).to_be_visible()
+    french.shot("picked", SCREENS)
+    french.reload()
+    expect(french.button(speaker("pl")("start.new"))).to_be_visible()
+    expect(french.page.get_by_role("radio", name="Polski", exact=True)).to_be_checked()
