@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 
 from scoring.errors import BidwellError, SetupError, TemplateError
-from scoring.messages import render
 from scoring.text import escaped, json_escaped
 
 TYPE_CHECKING = False
@@ -27,6 +26,8 @@ EXIT_INTERNAL = 1
 
 def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     """Say ``text`` as one ``error:`` line (in the language in use) on standard error and exit with ``status``."""
+    from scoring.messages import render  # the sentences are loaded when one is said
+
     say(render("cli.error", {"text": " ".join(str(text).split())}))
     raise SystemExit(status)
 
@@ -39,22 +40,24 @@ def say(line: str) -> None:
 
 def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
     """Choose the language of this run's every sentence: ``--lang CODE`` in ``argv``, else ``BIDWELL_LANG``, else
-    the system's locale where Bidwell has it, else English. One Bidwell does not have, asked for by ``--lang`` or
-    ``BIDWELL_LANG``, is one ``error:`` line (exit 2). Returns the language's code."""
-    from scoring.i18n import from_environment, set_default
+    the system's locale where Bidwell has its language, else English. One Bidwell does not have, asked for by
+    ``--lang`` or ``BIDWELL_LANG``, is one ``error:`` line (exit 2). Returns the locale chosen."""
+    from scoring.words import from_environment, speak_by_default
 
-    asked = None
+    chosen = None
     for index, argument in enumerate(argv):
         if argument == "--":
             break
         if argument == "--lang" and index + 1 < len(argv):
-            asked = argv[index + 1]
+            chosen = argv[index + 1]
         elif argument.startswith("--lang="):
-            asked = argument.split("=", 1)[1]
+            chosen = argument.split("=", 1)[1]
     try:
-        return set_default(asked if asked is not None else from_environment(environ)).code
+        locale = chosen if chosen is not None else from_environment(environ)
+        speak_by_default(locale)
     except BidwellError as error:
         fail(str(error))
+    return locale
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleNamespace:
@@ -173,6 +176,8 @@ def read_input(path: str) -> bytes:
         with open(path, "rb") as file:
             return file.read()
     except OSError as error:
+        from scoring.messages import render
+
         fail(render("cli.read", {"path": path, "detail": error.strerror or error}))
 
 

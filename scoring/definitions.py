@@ -16,9 +16,8 @@ from functools import cache
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError
 from scoring.frozen import field, frozen
-from scoring.i18n import Words
-from scoring.messages import ENGINE
 from scoring.schema import BOOL, INT, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
+from scoring.words import Words, engine_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line starts faster without typing and pathlib
@@ -466,7 +465,7 @@ def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]
         for value in allowed:
             if not target.accepts(value):
                 raise TemplateError("template.type", file=file_of("allowed", "choices", "default", "sets"),
-                                    key=Words(ENGINE, "schema.set_by", key=sets, option=name), expected=target.expected,
+                                    key=engine_words("schema.set_by", key=sets, option=name), expected=target.expected,
                                     value=schema.shown(value))
     labels = dict(spec.get("labels", {}))
     unlabelled = set(labels) - {_show(v) for v in allowed} - {str(v) for v in spec.get("choices", ())}
@@ -486,7 +485,7 @@ def _option_from(name: str, spec: Mapping[str, Any], file_of: Callable[..., str]
 
 
 def _names(names: Iterable[str]) -> str | Words:
-    return ", ".join(names) or Words(ENGINE, "schema.none")
+    return ", ".join(names) or engine_words("schema.none")
 
 
 def _merged(base: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.definitions import Rules, TieBreak
-from scoring.i18n import GameText, Listed
 from scoring.messages import render
+from scoring.words import GameText, Listed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -31,10 +31,9 @@ from scoring.errors import (
     UndoError,
 )
 from scoring.frozen import field, frozen
-from scoring.i18n import GameText, Listed, Words
-from scoring.messages import ENGINE
 from scoring.points import hand_points, outcome
 from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
+from scoring.words import GameText, Listed, Words, engine_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line starts faster without typing
@@ -986,7 +985,7 @@ def _shown(value: object) -> str:
 
 def _reason(key: str, **params: object) -> Words:
     """A reason put into a refusal: its sentence is made with the refusal's, in the same language."""
-    return Words(ENGINE, key, **params)
+    return engine_words(key, **params)
 
 
 def _accepts(verify: Any, *args: Any) -> bool:

@@ -15,7 +15,8 @@ Which language is in use is asked at the moment a sentence is made (so one
 server can speak German to one phone and Japanese to another): a language
 chosen for a stretch of code (:func:`speaking`), else the one an app gives for
 whatever it is serving (:func:`set_ambient`), else the process's
-(:func:`set_default`, English until a command line chooses).
+(:func:`set_default`, English until a command line chooses). The sentences
+themselves, and which languages Bidwell has, are :mod:`scoring.words`'s.
 
 Numbers in a sentence are written as the language writes them (grouping,
 decimal mark), and so are dates (:meth:`Language.date`), with Babel; Babel is
@@ -28,96 +29,34 @@ from __future__ import annotations
 import os
 from contextvars import ContextVar
 
+from scoring.words import (
+    CATALOGS_VARIABLE,
+    ENGLISH,
+    FOLDERS,
+    GAME_CONTEXT,
+    Catalog,
+    GameText,
+    Listed,
+    Words,
+    asked,
+    available,
+    from_environment,
+    match,
+    process_language,
+    speak_by_default,
+)
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import datetime
     import gettext
     from collections.abc import Callable, Mapping, Sequence
 
-ENGLISH = "en"
-"""The language every sentence is written in first; it needs no catalog."""
-
-CATALOGS_VARIABLE = "BIDWELL_CATALOGS"
-"""A folder of further or newer compiled catalogs (``<language>/LC_MESSAGES/<domain>.mo``), looked at first: a
-translator tries a translation there without installing Bidwell again."""
-
-LANGUAGE_VARIABLE = "BIDWELL_LANG"
-"""The language every ``bidwell`` command speaks, before the system's locale."""
-
-SYSTEM_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-"""Where the system's locale is read from, in gettext's order."""
-
-GAME_CONTEXT = "game file"
-"""The context of the texts read from the game files in templates/ (names, options, cards, suits)."""
 
 PLAIN_BELOW = 1000
 """Whole numbers below this (either side of 0) are written alike in every language Bidwell has: ASCII digits, no
-grouping, "-" before a negative one (tests/test_i18n.py holds each shipped language to it). Writing them so
+grouping, "-" before a negative one (tests/test_catalogs.py holds each shipped language to it). Writing them so
 spares loading a language's number rules for the numbers a game is made of."""
-
-
-class Message:
-    """One sentence as declared in English: its domain, its key, and its one or two forms."""
-
-    __slots__ = ("domain", "key", "one", "other")
-
-    def __init__(self, domain: str, key: str, one: str, other: str | None = None):
-        self.domain = domain
-        self.key = key
-        self.one = one
-        self.other = other
-
-    @property
-    def plural(self) -> bool:
-        """Whether the words follow the ``count`` the sentence holds."""
-        return self.other is not None
-
-
-class Catalog:
-    """The sentences of one domain, declared in English, found in each language's compiled catalog.
-
-    ``folder`` holds ``<language>/LC_MESSAGES/<domain>.mo``.
-    """
-
-    def __init__(self, domain: str, folder: str):
-        self.domain = domain
-        self.folder = folder
-        self.messages: dict[str, Message] = {}
-        _FOLDERS[domain] = folder
-
-    def msg(self, key: str, text: str) -> None:
-        """Declare the sentence ``key``; ``{name}`` marks where a parameter goes."""
-        self._add(Message(self.domain, key, text))
-
-    def msg_plural(self, key: str, one: str, other: str) -> None:
-        """Declare the sentence ``key`` whose words follow its ``count`` parameter (English: one, other)."""
-        self._add(Message(self.domain, key, one, other))
-
-    def _add(self, message: Message) -> None:
-        if message.key in self.messages:
-            raise ValueError(f"{self.domain}: the key {message.key} is declared twice")
-        self.messages[message.key] = message
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.messages
-
-    def text(self, key: str, params: Mapping[str, object], language: Language | None = None) -> str:
-        """The sentence ``key`` in ``language`` (default: the one in use) with ``params`` filled in.
-
-        A translation that is missing falls back to the English.
-        """
-        message = self.messages[key]
-        language = language or current()
-        if message.other is None:
-            template = language.pgettext(self.domain, key, message.one)
-        else:
-            template = language.npgettext(self.domain, key, message.one, message.other, _count(params))
-        return template.format(**language.shown(params))
-
-
-def _count(params: Mapping[str, object]) -> int:
-    count = params.get("count")
-    return count if type(count) is int else 0
 
 
 class Language:
@@ -265,19 +204,14 @@ def _moment(value: datetime.datetime | str) -> datetime.datetime:
 # --- the catalogs on disk -------------------------------------------------------------------------
 
 
-_FOLDERS: dict[str, str] = {"scoring": os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")}
-"""Each domain's folder of catalogs, as its :class:`Catalog` was declared; the engine's is known from the start,
-since which languages Bidwell speaks is which ones it has engine catalogs of."""
-
-
 def _catalog_files(code: str, domain: str) -> list[str]:
     """Where a compiled catalog of ``domain`` in ``code`` may be, the translator's folder first."""
     places = []
     extra = os.environ.get(CATALOGS_VARIABLE)
     if extra:
         places.append(os.path.join(extra, code, "LC_MESSAGES", f"{domain}.mo"))
-    if domain in _FOLDERS:
-        places.append(os.path.join(_FOLDERS[domain], code, "LC_MESSAGES", f"{domain}.mo"))
+    if domain in FOLDERS:
+        places.append(os.path.join(FOLDERS[domain], code, "LC_MESSAGES", f"{domain}.mo"))
     return places
 
 
@@ -293,38 +227,23 @@ def _read_catalog(code: str, domain: str) -> gettext.NullTranslations | None:
     return None
 
 
-def available() -> tuple[str, ...]:
-    """The codes of every language Bidwell speaks: English, then each with an engine catalog, sorted."""
-    found = set()
-    folders = [_FOLDERS["scoring"]]
-    extra = os.environ.get(CATALOGS_VARIABLE)
-    if extra:
-        folders.insert(0, extra)
-    for folder in folders:
-        try:
-            names = os.listdir(folder)
-        except OSError:
-            continue
-        found.update(name for name in names
-                     if os.path.isfile(os.path.join(folder, name, "LC_MESSAGES", "scoring.mo")))
-    found.discard(ENGLISH)
-    return (ENGLISH, *sorted(found))
-
-
 _LANGUAGES: dict[tuple[str, str], Language] = {}
+_ASKED: dict[str, Language] = {}
+"""Each language as it was asked for ("de-AT"), so the one in use is found without looking at the disk again."""
 
 
 def language(code: str) -> Language:
     """The language ``code`` names ("de", "de_AT", "de-AT" or "DE" alike: a region Bidwell has no catalog of
-    falls back to its language); :class:`~scoring.errors.UnknownLanguageError` if Bidwell has none of it."""
-    found = match(code)
-    if found is None:
-        from scoring.errors import UnknownLanguageError
-
-        raise UnknownLanguageError("language.unknown", language=code, known=", ".join(available()))
+    falls back to its language, and keeps its own dates); :class:`~scoring.errors.UnknownLanguageError` if
+    Bidwell has none of it."""
+    try:
+        return _ASKED[code]
+    except KeyError:
+        pass
+    found = match(asked(code))
     wanted = _normalized(code)
-    locale = wanted if wanted.lower().startswith(found.lower()) else found
-    return _language(found, locale)
+    made = _ASKED[code] = _language(found, wanted if wanted.lower().startswith(found.lower()) else found)
+    return made
 
 
 def _language(code: str, locale: str | None = None) -> Language:
@@ -341,32 +260,11 @@ def _normalized(code: str) -> str:
     return "_".join([parts[0].lower(), *(part.upper() if len(part) == 2 else part for part in parts[1:])])
 
 
-def match(code: str, known: tuple[str, ...] | None = None) -> str | None:
-    """The code of the language Bidwell has for ``code`` (a locale such as "de_DE.UTF-8", "pl-PL" or "ja"),
-    or None.
-
-    >>> match("de_DE.UTF-8", ("en", "de")), match("en-GB", ("en", "de")), match("fr", ("en", "de"))
-    ('de', 'en', None)
-    """
-    known = available() if known is None else known
-    wanted = code.strip().split(".")[0].split("@")[0].replace("-", "_")
-    if not wanted:
-        return None
-    by_lower = {name.lower(): name for name in known}
-    parts = wanted.lower().split("_")
-    for length in range(len(parts), 0, -1):
-        found = by_lower.get("_".join(parts[:length]))
-        if found is not None:
-            return found
-    return None
-
-
 # --- the language in use -----------------------------------------------------------------------
 
 
 _chosen: ContextVar[Language | None] = ContextVar("bidwell_language", default=None)
 _ambient: Callable[[], Language | None] | None = None
-_default: Language | None = None
 
 
 def current() -> Language:
@@ -378,14 +276,13 @@ def current() -> Language:
         served = _ambient()
         if served is not None:
             return served
-    return _default or _language(ENGLISH)
+    return language(process_language())
 
 
-def set_default(code: str | Language) -> Language:
-    """Make ``code`` the process's language (a command line's); returns it."""
-    global _default
-    _default = code if isinstance(code, Language) else language(code)
-    return _default
+def set_default(code: str) -> Language:
+    """Make ``code`` the process's language (a command line's, a test's); returns it."""
+    speak_by_default(code)
+    return language(code)
 
 
 def set_ambient(resolve: Callable[[], Language | None] | None) -> None:
@@ -424,103 +321,8 @@ def game_text(text: str) -> str:
     return current().game_text(text)
 
 
-class GameText:
-    """A text from a game file put into a sentence: written in the language the sentence is made in."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str):
-        self.text = text
-
-    def __format__(self, spec: str) -> str:
-        return format(game_text(self.text), spec)
-
-    def __str__(self) -> str:
-        return game_text(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameText) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __repr__(self) -> str:
-        return f"GameText({self.text!r})"
-
-
-class Listed:
-    """A list put into a sentence: joined as the language the sentence is made in joins a list (see
-    :meth:`Language.listed`)."""
-
-    __slots__ = ("items", "joined")
-
-    def __init__(self, items: Sequence[object], joined: str = "comma"):
-        self.items = tuple(items)
-        self.joined = joined
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __str__(self) -> str:
-        return current().listed(self.items, joined=self.joined)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Listed) and (other.items, other.joined) == (self.items, self.joined)
-
-    def __hash__(self) -> int:
-        return hash(self.items)
-
-    def __repr__(self) -> str:
-        return f"Listed({self.items!r}, {self.joined!r})"
-
-
-class Words:
-    """A catalog's sentence put into another sentence: made in the language that one is made in."""
-
-    __slots__ = ("catalog", "key", "params")
-
-    def __init__(self, catalog: Catalog, key: str, /, **params: object):
-        self.catalog = catalog
-        self.key = key
-        self.params = params
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __str__(self) -> str:
-        return self.catalog.text(self.key, self.params)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Words) and (other.key, other.params) == (self.key, self.params)
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __repr__(self) -> str:
-        return f"Words({self.key!r})"
-
-
-def from_environment(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for: ``BIDWELL_LANG`` (one Bidwell does not have is an
-    :class:`~scoring.errors.UnknownLanguageError`), else the first of the system's locale settings that is set, where Bidwell has
-    that language, else English.
-
-    >>> from_environment({"LANG": "hu_HU.UTF-8"}) in ("hu", "en")  # "en" only where no Hungarian is installed
-    True
-    """
-    environ = os.environ if environ is None else environ
-    asked = environ.get(LANGUAGE_VARIABLE, "").strip()
-    if asked:
-        return language(asked).code
-    for variable in SYSTEM_VARIABLES:
-        setting = environ.get(variable, "").strip()
-        if not setting:
-            continue
-        if setting in ("C", "POSIX") or setting.startswith(("C.", "POSIX.")):
-            return ENGLISH
-        for candidate in setting.split(":"):
-            found = match(candidate)
-            if found is not None:
-                return found
-        return ENGLISH
-    return ENGLISH
+__all__ = [
+    "ENGLISH", "GAME_CONTEXT", "PLAIN_BELOW", "Catalog", "GameText", "Language", "Listed", "Words", "available",
+    "current", "from_environment", "game_text", "in_english", "language", "match", "set_ambient", "set_default",
+    "speaking",
+]

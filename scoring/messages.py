@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import os
 
-from scoring.i18n import Catalog, Language
+from scoring.words import Catalog
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+    from scoring.i18n import Language
 
 ENGINE = Catalog("scoring", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"))
 """The engine's sentences (gettext domain ``scoring``)."""

@@ -16,8 +16,7 @@ from typing import Any
 
 from scoring.errors import BidwellError, CoinFlipError, RecordError
 from scoring.game import Game, Start
-from scoring.i18n import Words
-from scoring.messages import ENGINE
+from scoring.words import Words, engine_words
 
 FORMAT = 1
 
@@ -235,7 +234,7 @@ def _need(record: Mapping, key: str, kind: type, expected: str) -> Any:
 
 def _words(what: str, **params: object) -> Words:
     """A part of a record refusal (``record.kind.*``), said in the refusal's language."""
-    return Words(ENGINE, f"record.kind.{what}", **params)
+    return engine_words(f"record.kind.{what}", **params)
 
 
 def _json_kind(value: object) -> str | Words:

@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scoring.errors import TemplateError
-from scoring.i18n import Words
-from scoring.messages import ENGINE
+from scoring.words import Words, engine_words
 
 
 def _words(expected: str | Words) -> Words:
-    return expected if isinstance(expected, Words) else Words(ENGINE, expected)
+    return expected if isinstance(expected, Words) else engine_words(expected)
 
 
 class Value:
     """A leaf value: what it accepts, and how a message names what it expects (the engine catalog's sentence
-    ``expected``, or one already made into :class:`~scoring.i18n.Words`)."""
+    ``expected``, or one already made into :class:`~scoring.words.Words`)."""
 
     __slots__ = ("accepts", "expected")
 
@@ -54,7 +53,7 @@ class Table:
     """A table with fixed keys."""
 
     __slots__ = ("keys",)
-    expected = Words(ENGINE, "schema.table")
+    expected = engine_words("schema.table")
 
     def __init__(self, keys: Mapping[str, Key]):
         self.keys = keys
@@ -68,7 +67,7 @@ class Names:
     """
 
     __slots__ = ("name", "value")
-    expected = Words(ENGINE, "schema.table")
+    expected = engine_words("schema.table")
 
     def __init__(self, value: Table | Value, name: Value | None = None):
         self.value = value
@@ -114,7 +113,7 @@ BOOL = Value("schema.bool", lambda value: type(value) is bool)
 
 def one_of(*choices: str) -> Value:
     """A text that is one of ``choices``."""
-    return Value(Words(ENGINE, "schema.one_of", choices=", ".join(f'"{choice}"' for choice in choices)),
+    return Value(engine_words("schema.one_of", choices=", ".join(f'"{choice}"' for choice in choices)),
                  lambda value: type(value) is str and value in choices)
 
 
@@ -137,7 +136,7 @@ def check(value: object, kind: Kind, file: str, key: str = "", *, partial: bool 
             check(item, kind.item, file, f"{key}[{number}]")
         return
     if type(value) is not dict:
-        raise TemplateError("template.type", file=file, key=key or Words(ENGINE, "schema.the_file"),
+        raise TemplateError("template.type", file=file, key=key or engine_words("schema.the_file"),
                             expected=kind.expected,
                             value=shown(value))
     if isinstance(kind, Names):
@@ -200,10 +199,10 @@ def shown(value: object) -> str | Words:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
-        return Words(ENGINE, "schema.a_list")
+        return engine_words("schema.a_list")
     if isinstance(value, dict):
-        return Words(ENGINE, "schema.table")
-    return Words(ENGINE, "schema.other", kind=type(value).__name__)
+        return engine_words("schema.table")
+    return engine_words("schema.other", kind=type(value).__name__)
 
 
 def _join(key: str, name: str) -> str:
@@ -216,6 +215,6 @@ def _unknown(file: str, key: str, name: str, allowed: Mapping[str, Key]) -> Temp
     close = difflib.get_close_matches(name, list(allowed), n=1)
     if close:
         return TemplateError("template.unknown_close", file=file, key=_join(key, name), match=_join(key, close[0]))
-    where = Words(ENGINE, "schema.in_table", key=key) if key else Words(ENGINE, "schema.at_the_top")
+    where = engine_words("schema.in_table", key=key) if key else engine_words("schema.at_the_top")
     return TemplateError("template.unknown", file=file, key=_join(key, name), where=where,
                          allowed=", ".join(sorted(allowed)))

@@ -12,7 +12,7 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from scoring.i18n import Words
+    from scoring.words import Words
 
 NAME_MAX = 40
 """The longest name, in graphemes: room for a full name, short enough for a score sheet's column."""
@@ -82,7 +82,6 @@ def shortened(text: str, limit: int = SHOWN_MAX) -> str | Words:
     """
     if len(text) <= limit:
         return text
-    from scoring.i18n import Words
-    from scoring.messages import ENGINE
+    from scoring.words import engine_words
 
-    return Words(ENGINE, "value.shortened", start=text[:limit], length=len(text))
+    return engine_words("value.shortened", start=text[:limit], length=len(text))

@@ -72,7 +72,7 @@ def test_bidwell_speaks_english_and_the_four_languages_of_its_rule_texts_each_by
     ({"BIDWELL_LANG": "de-AT"}, "de"),
 ])
 def test_the_language_comes_from_bidwell_lang_then_the_system_locale(environment, spoken):
-    assert from_environment(environment) == spoken
+    assert language(from_environment(environment)).code == spoken
 
 
 def test_a_language_bidwell_does_not_have_is_refused_naming_those_it_has():
@@ -319,7 +319,7 @@ def test_every_word_on_a_sheet_comes_from_a_catalog(tmp_path, pseudo):
 
 
 def bidwell(*arguments: str, env: dict | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(BIDWELL), *arguments], capture_output=True, input=stdin, timeout=120,
+    return subprocess.run([str(BIDWELL), *arguments], check=False, capture_output=True, input=stdin, timeout=120,
                           env={**os.environ, **(env or {})})
 
 
