@@ -368,15 +368,26 @@ def test_every_word_the_command_line_says_comes_from_a_catalog(tmp_path, pseudo_
 # --- printing, playing and reading the history in each language ----------------------------------------------
 
 
+ARTIFACTS = Path(__file__).parent / "artifacts" / "languages"
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_a_sheet_in_each_language_is_drawn_in_its_words_with_the_shipped_font(code, tmp_path):
     game = Game.new("rage", PLAYERS)
     for seat in game.state.current.bidding_order:
         game.bid(seat, 0)
+    game.record_tricks([10, 0, 0, 0], {"bonus": [1, 0, 0, 0], "mad": [0, 0, 0, 0]})
     with speaking(code):
         pdf = render_pdf(filled_sheet(game, played_on="2026-11-24"), "a4")
         title = t("sheet.filled_title", game="Rage")
         date = language(code).date("2026-11-24")
+        blank = render_pdf(blank_sheet(rules_for("oh-hell", 6, {"sequence": "long-reversed"})), "a4")
+    # For a person to look at (tests/artifacts/languages/): the filled sheet and a blank one, page 1 of each.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, drawn in ((f"sheet-{code}-filled-rage", pdf), (f"sheet-{code}-blank-oh-hell-6", blank)):
+        (ARTIFACTS / f"{name}.pdf").write_bytes(drawn)
+        subprocess.run(["pdftoppm", "-r", "70", "-png", "-f", "1", "-l", "1", str(ARTIFACTS / f"{name}.pdf"),
+                        str(ARTIFACTS / name)], check=True)
     reader = PdfReader(io.BytesIO(pdf))
     text = "\n".join(page.extract_text() for page in reader.pages)
     assert title in text and date in text and all(name in text for name in PLAYERS)
