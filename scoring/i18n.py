@@ -122,7 +122,7 @@ class Language:
         if -PLAIN_BELOW < value < PLAIN_BELOW:
             return f"{value:+d}" if signed else str(value)
         sign = ("+" if value >= 0 else "-") if signed or value < 0 else ""
-        if self.code == ENGLISH:
+        if self.locale == ENGLISH:
             return sign + format(abs(value), ",")
         from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
 
@@ -133,7 +133,7 @@ class Language:
 
     def decimal(self, value: float, digits: int) -> str:
         """A number with ``digits`` decimals, as this language writes it ("12,5" in German)."""
-        if self.code == ENGLISH:
+        if self.locale == ENGLISH:
             return format(value, f",.{digits}f")
         from babel.numbers import format_decimal
 
