@@ -3,6 +3,7 @@ same placeholders, in the language's plural forms, compiled, and drawable by the
 
 from __future__ import annotations
 
+import re
 import string
 import sys
 from pathlib import Path
@@ -61,7 +62,10 @@ def test_the_committed_template_is_what_the_sources_give(domain, extracted):
 
 
 def _fields(text: str) -> set[tuple[str, str]]:
-    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name is not None}
+    """The placeholders of ``text``: ``{name:spec}`` as Bidwell's sentences have them, and ``%(name)s``, ``%s``
+    as argparse's own (filled in by argparse) have them."""
+    braces = {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name is not None}
+    return braces | {(name or "%", kind) for name, kind in re.findall(r"%(?:\((\w+)\))?([sdr])", text)}
 
 
 def _forms_for_one_only(code: str, count: int) -> set[int]:
