@@ -36,11 +36,13 @@ SERVER_BURST = 5.0
 
 @dataclass(frozen=True)
 class PinAnswer:
-    """What a guess came to: ``opened`` or not, whether it was ``checked`` at all, and the seconds left to wait."""
+    """What a guess came to: ``opened`` or not, whether it was ``checked`` at all, and the seconds left to wait;
+    and what it opened, where a gate opens more than one thing (a join code: its game's table)."""
 
     opened: bool
     checked: bool
     wait_seconds: int = 0
+    opened_to: object = None
 
     @property
     def must_wait(self) -> bool:
@@ -58,16 +60,16 @@ def is_pin_shaped(guess: object) -> bool:
     return isinstance(guess, str) and len(guess) == PIN_DIGITS and guess.isascii() and guess.isdigit()
 
 
-class PinGate:
-    """The server's one PIN and the throttle on guessing it, shared by all sessions; thread-safe.
+class Gate:
+    """A secret some sessions may guess, and the throttle on guessing it, shared by all sessions; thread-safe.
 
     Call :meth:`session` once per browser tab and pass each guess to
-    :meth:`PinSession.guess`.
+    :meth:`PinSession.guess`. What is guessed, and what a right guess opens,
+    is the subclass's (:meth:`_opens`).
     """
 
     def __init__(
         self,
-        pin: str,
         *,
         clock: Callable[[], float] = time.monotonic,
         free_tries: int = FREE_TRIES,
@@ -76,9 +78,6 @@ class PinGate:
         server_wrong_per_minute: float = SERVER_WRONG_PER_MINUTE,
         server_burst: float = SERVER_BURST,
     ):
-        if not is_pin_shaped(pin):
-            raise ValueError(f"a PIN is {PIN_DIGITS} ASCII digits")
-        self._pin = pin.encode("ascii")
         self._clock = clock
         self.free_tries = free_tries
         self.first_wait = first_wait
@@ -94,9 +93,9 @@ class PinGate:
         """The throttle state of one new session (browser tab)."""
         return PinSession(self)
 
-    def expected_days_to_guess(self) -> float:
-        """How long guessing half of all PINs takes at the server-wide limit, in days."""
-        return (10**PIN_DIGITS / 2) / (self._refill_per_second * 86400)
+    def _opens(self, guess: str) -> object | None:
+        """What ``guess`` opens (anything but None), or None for a wrong one."""
+        raise NotImplementedError
 
     def _check(self, session: PinSession, guess: object) -> PinAnswer:
         with self._lock:
@@ -105,10 +104,10 @@ class PinGate:
             waiting = max(session._wait_until - now, self._server_wait(now))
             if waiting > 0:
                 return PinAnswer(False, False, math.ceil(waiting))
-            shaped = is_pin_shaped(guess.strip()) if isinstance(guess, str) else False
-            if shaped and secrets.compare_digest(guess.strip().encode("ascii"), self._pin):
+            opened = self._opens(guess.strip()) if isinstance(guess, str) else None
+            if opened is not None:
                 session._wrong = 0
-                return PinAnswer(True, True)
+                return PinAnswer(True, True, 0, None if opened is True else opened)
             # Every wrong try costs the server a token and the session its free tries.
             self._tokens -= 1
             session._wrong += 1
@@ -127,6 +126,25 @@ class PinGate:
         if self._tokens >= 1:
             return 0.0
         return (1 - self._tokens) / self._refill_per_second
+
+
+class PinGate(Gate):
+    """The server's one PIN, guessed under :class:`Gate`'s throttle."""
+
+    def __init__(self, pin: str, **throttle: object):
+        if not is_pin_shaped(pin):
+            raise ValueError(f"a PIN is {PIN_DIGITS} ASCII digits")
+        super().__init__(**throttle)  # type: ignore[arg-type]
+        self._pin = pin.encode("ascii")
+
+    def expected_days_to_guess(self) -> float:
+        """How long guessing half of all PINs takes at the server-wide limit, in days."""
+        return (10**PIN_DIGITS / 2) / (self._refill_per_second * 86400)
+
+    def _opens(self, guess: str) -> object | None:
+        if is_pin_shaped(guess) and secrets.compare_digest(guess.encode("ascii"), self._pin):
+            return True
+        return None
 
 
 class PinSession:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -55,6 +55,8 @@ class Screen(StrEnum):
     BIDDING = "bidding"
     COVER = "cover"
     PRIVATE_BID = "private_bid"
+    PHONE = "phone"
+    """The next bidder bids privately on their own phone (:mod:`companion.table`)."""
     TRICKS = "tricks"
     FINISHED = "finished"
 
@@ -67,7 +69,7 @@ class Message:
     error: bool = False
 
 
-def _refusal(error: Exception) -> Message:
+def refusal(error: Exception) -> Message:
     """A refusal as the screen shows it: the engine's words, starting with a capital."""
     text = str(error)
     return Message(text[:1].upper() + text[1:], error=True)
@@ -149,7 +151,7 @@ class NewGameModel:
             self.options[name] = self.game.options[name].check(value)
             self.message = None
         except (BidwellError, KeyError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
 
     @property
     def range_text(self) -> str:
@@ -165,7 +167,7 @@ class NewGameModel:
         try:
             self.players = list(check_players([*self.players, name]))
         except BidwellError as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self.message = None
         return True
@@ -220,7 +222,7 @@ class NewGameModel:
         try:
             return store.start(Game.new(self.game.id, self.players, first_dealer=dealer, options=self.options))
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return None
 
 
@@ -443,6 +445,9 @@ class PlayModel:
         self.filled_in: int | None = None
         self.choosing: int | None = None
         self.counted_draft: dict[str, list[int]] = {}
+        self.on_phone: Callable[[int], bool] = lambda _seat: False
+        """Whether a seat's player bids on a phone of their own (the table says; none without one)."""
+        self._taken_over: tuple[int, int] | None = None
 
     @property
     def game(self) -> Game:
@@ -460,6 +465,11 @@ class PlayModel:
         return self.game.players
 
     @property
+    def title(self) -> str:
+        """The game's name, in the language in use."""
+        return game_text(self.game.rules.game.name)
+
+    @property
     def screen(self) -> Screen:
         """Which part of the game to show now."""
         state = self.state
@@ -468,8 +478,11 @@ class PlayModel:
         if state.phase is Phase.BIDDING:
             if self.game.rules.bidding is BiddingMode.OPEN:
                 return Screen.BIDDING
-            if self._unlocked == (state.current.number, state.next_bidder):
+            turn = (state.current.number, state.next_bidder)
+            if self._unlocked == turn:
                 return Screen.PRIVATE_BID
+            if self.on_phone(state.next_bidder) and self._taken_over != turn:
+                return Screen.PHONE
             return Screen.COVER
         return Screen.TRICKS
 
@@ -479,11 +492,11 @@ class PlayModel:
         playing = screen is not Screen.FINISHED
         return PlayView(
             screen=screen,
-            title=game_text(self.game.rules.game.name),
+            title=self.title,
             read_only=self.read_only,
             damage=self.saved.damage,
             header=self.header() if playing else None,
-            summary=self.summary() if screen in (Screen.BIDDING, Screen.COVER) else None,
+            summary=self.summary() if screen in (Screen.BIDDING, Screen.COVER, Screen.PHONE) else None,
             bids=self.bids_view() if screen in (Screen.BIDDING, Screen.PRIVATE_BID) else None,
             tricks=self.tricks_view() if screen is Screen.TRICKS else None,
             ending=self.ending() if screen is Screen.FINISHED else None,
@@ -554,7 +567,7 @@ class PlayModel:
         try:
             self.saved.record_trump(self.state.current.number, trumps)
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self.message = None
         return True
@@ -619,6 +632,14 @@ class PlayModel:
             return t("bid.private_count", done=done, count=len(self.players))
         return t("bid.running", bids=sum(seen), count=hand.cards)
 
+    def take_over(self) -> None:
+        """The next bidder, who has a phone of their own, bids on the scorekeeper's phone after all (it is flat,
+        or they asked): the pass-the-phone cover comes up for them."""
+        state = self.state
+        if state.phase is Phase.BIDDING and not self.read_only:
+            self._taken_over = (state.current.number, state.next_bidder)
+            self.message = None
+
     def unlock(self) -> None:
         """The next bidder has the phone: show their private pad."""
         state = self.state
@@ -628,12 +649,12 @@ class PlayModel:
 
     def tap_bid(self, value: int) -> bool:
         """Enter ``value`` for whoever bids next; a refusal leaves everything as it was and says why."""
-        if self.read_only or self.state.next_bidder is None or self.screen is Screen.COVER:
+        if self.read_only or self.state.next_bidder is None or self.screen in (Screen.COVER, Screen.PHONE):
             return False
         try:
             self.saved.bid(self.state.next_bidder, value)
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self._unlocked = None
         self.message = None
@@ -820,7 +841,7 @@ class PlayModel:
         try:
             self.saved.record_tricks(self.tricks_draft, self.counted_draft)
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self.message = None
         return True
@@ -875,7 +896,7 @@ class PlayModel:
         try:
             self.saved.undo()
         except StorageError as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self._unlocked = None
         self.message = Message(self._undone(last))
@@ -949,7 +970,7 @@ class PlayModel:
         try:
             self.saved.record_coin_flip(winner)
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return None
         self.message = None
         return self.players[winner]
@@ -1026,7 +1047,7 @@ class CorrectionModel:
         try:
             self.play.saved.correct(self.number, self.bids, self.tricks, self.counted)
         except (BidwellError, StorageError) as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return False
         self.play.message = Message(t("correct.done", number=self.number))
         return True
@@ -1156,7 +1177,7 @@ class HistoryModel:
             try:
                 self.store.delete(self.pending_delete.id)
             except StorageError as error:
-                self.message = _refusal(error)
+                self.message = refusal(error)
                 return
             self.pending_delete = None
             self.message = Message(t("history.deleted"))
@@ -1180,7 +1201,7 @@ class HistoryModel:
         try:
             report = self.store.import_records(records)
         except StorageError as error:
-            self.message = _refusal(error)
+            self.message = refusal(error)
             return []
         refused += [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]
         lines = [t("history.imported", count=len(report.new))]

@@ -1,0 +1,102 @@
+"""A player's own phone at the table, without Flet: what it shows of the game and the one thing it does, bid.
+
+The phone shows only what the table may see (the hand, the bids as the
+rules reveal them, the scoreboard, who won) and its own player's bid; its
+pad comes up on that player's turn, with the hook's forbidden number greyed
+out and refused with its reason, which names no other bid. It is built from
+the scorekeeper's own play model (:class:`~companion.viewmodels.PlayModel`),
+so the phone and the scorekeeper's screen can never disagree on a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.storage import StorageError
+from companion.texts import t
+from companion.viewmodels import BoardView, Ending, HandSummary, Header, Message, PadKey, PlayModel, refusal
+from scoring.errors import BidwellError
+from scoring.game import Phase
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything a player's phone shows at one moment."""
+
+    title: str
+    name: str
+    header: Header | None
+    summary: HandSummary | None
+    bids: tuple[tuple[str, str], ...]
+    """Every player's bid in bidding order, as the table may see it (a private one: "secret" until revealed)."""
+    mine: str | None
+    """This player's own bid in the current hand, in words; None before they bid."""
+    turn: str
+    """What happens now, for this player: their bid, someone else's, the hand being played, the end."""
+    keys: tuple[PadKey, ...]
+    """The bid pad, on this player's turn only."""
+    board: BoardView
+    ending: Ending | None
+    message: Message | None
+    revision: int
+
+
+class SeatModel:
+    """The player in ``seat`` of the game ``play`` is: the view of their phone, and their bid."""
+
+    def __init__(self, play: PlayModel, seat: int):
+        self.play = play
+        self.seat = seat
+        self.message: Message | None = None
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        return self.play.players[self.seat]
+
+    def my_turn(self) -> bool:
+        """Whether this player bids next."""
+        state = self.play.state
+        return state.phase is Phase.BIDDING and not state.finished and state.next_bidder == self.seat
+
+    def view(self) -> SeatView:
+        """The phone's screen as it stands now."""
+        play, state = self.play, self.play.state
+        hand = state.current
+        mine = None
+        if hand is not None and hand.bids[self.seat] is not None:
+            mine = t("seat.your_bid_is", value=hand.bids[self.seat])
+        if state.finished:
+            turn = t("end.title")
+        elif state.phase is Phase.BIDDING:
+            turn = t("seat.your_turn") if self.my_turn() else t("seat.waiting", name=play.bidder or "")
+        else:
+            turn = t("seat.playing")
+        summary = play.summary() if state.phase is Phase.BIDDING and not state.finished else None
+        return SeatView(
+            title=play.title,
+            name=self.name,
+            header=None if state.finished else play.header(),
+            summary=summary,
+            bids=tuple(play.bids_line()) if not state.finished else (),
+            mine=mine,
+            turn=turn,
+            keys=tuple(play.pad()) if self.my_turn() else (),
+            board=play.board(),
+            ending=play.ending() if state.finished else None,
+            message=self.message,
+            revision=play.saved.revision,
+        )
+
+    def tap_bid(self, value: int) -> bool:
+        """This player bids ``value``; a refusal (not their turn, the hook) leaves everything and says why."""
+        if not self.my_turn():
+            self.message = Message(t("seat.not_your_turn"), error=True)
+            return False
+        try:
+            self.play.saved.bid(self.seat, value)
+        except (BidwellError, StorageError) as error:
+            self.message = refusal(error)
+            return False
+        self.message = None
+        return True

@@ -1,0 +1,167 @@
+"""The players' own phones at the table: each joins a game's seat to bid privately, with no phone passed round.
+
+Under ``bidwell --lan`` the scorekeeper's game screen shows the game's join
+code (and its QR code). A phone that opens ``/join/CODE`` needs no PIN: the
+code lets it into that one game, as a player who sees what the table may
+see and bids for their own seat; it never reaches the scorekeeper's screens.
+Codes are guessed under the same throttle as the PIN (:class:`companion.lan.Gate`).
+
+A seat is held by one phone at a time, known by the device id the phone's
+browser keeps, so a phone that reloads, sleeps or drops off the network and
+comes back takes its seat again; while it is gone the seat shows as away,
+and only the scorekeeper can free it for another phone. Nothing here is
+stored: a server started again makes new codes, and phones join anew.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.lan import Gate
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Letters and digits a person reads and types without mistaking one for another (no 0/O, 1/I/L)."""
+CODE_LENGTH = 6
+"""31⁶ codes (about 900 million): under the throttle a script would need years to find one."""
+
+
+class SeatState(StrEnum):
+    """Who holds a seat: no phone (the player bids on the scorekeeper's phone), a phone, or a phone gone away."""
+
+    FREE = "free"
+    JOINED = "joined"
+    AWAY = "away"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat as the scorekeeper sees it."""
+
+    seat: int
+    state: SeatState
+
+
+class Table:
+    """One game's seats and the phones holding them. Every method is safe from any session's thread."""
+
+    def __init__(self, game_id: str, code: str, lock: threading.RLock):
+        self.game_id = game_id
+        self.code = code
+        self._lock = lock
+        self._holders: dict[int, str] = {}  # seat -> device
+        self._away: set[str] = set()  # devices whose phone is not connected now
+
+    def claim(self, seat: int, device: str) -> bool:
+        """Give ``seat`` to the phone ``device`` (leaving any other seat it held); False if another phone holds
+        it, even one away for now (the scorekeeper frees a seat, see :meth:`free`)."""
+        with self._lock:
+            holder = self._holders.get(seat)
+            if holder is not None and holder != device:
+                return False
+            self.leave(device)
+            self._holders[seat] = device
+            self._away.discard(device)
+            return True
+
+    def leave(self, device: str) -> None:
+        """The phone ``device`` gives up its seat, if it holds one."""
+        with self._lock:
+            for seat, holder in list(self._holders.items()):
+                if holder == device:
+                    del self._holders[seat]
+            self._away.discard(device)
+
+    def free(self, seat: int) -> None:
+        """The scorekeeper takes ``seat`` from whatever phone held it: its player bids on the scorekeeper's phone,
+        or joins again from a phone."""
+        with self._lock:
+            device = self._holders.pop(seat, None)
+            if device is not None:
+                self._away.discard(device)
+
+    def seat_of(self, device: str) -> int | None:
+        """The seat the phone ``device`` holds, or None."""
+        with self._lock:
+            return next((seat for seat, holder in self._holders.items() if holder == device), None)
+
+    def connected(self, device: str, connected: bool) -> bool:
+        """The phone ``device`` came back (``connected``) or went away; returns whether it holds a seat."""
+        with self._lock:
+            if device not in self._holders.values():
+                return False
+            (self._away.discard if connected else self._away.add)(device)
+            return True
+
+    def state(self, seat: int) -> SeatState:
+        """Who holds ``seat`` now."""
+        with self._lock:
+            holder = self._holders.get(seat)
+            if holder is None:
+                return SeatState.FREE
+            return SeatState.AWAY if holder in self._away else SeatState.JOINED
+
+    def held(self, seat: int) -> bool:
+        """Whether a phone holds ``seat`` (joined or away for now): its player bids there, not on the
+        scorekeeper's phone."""
+        return self.state(seat) is not SeatState.FREE
+
+    def seats(self, players: int) -> tuple[Seat, ...]:
+        """Every seat of a game of ``players`` players, in seat order, with who holds it."""
+        return tuple(Seat(seat, self.state(seat)) for seat in range(players))
+
+
+class Tables(Gate):
+    """Every game's table on this server, and its join code, guessed under the PIN's throttle."""
+
+    def __init__(self, **throttle: object):
+        super().__init__(**throttle)  # type: ignore[arg-type]
+        self._tables: dict[str, Table] = {}
+        self._by_code: dict[str, Table] = {}
+        self._tables_lock = threading.RLock()
+
+    def table(self, game_id: str) -> Table:
+        """The table of game ``game_id``, with its join code (made the first time it is asked for)."""
+        with self._tables_lock:
+            table = self._tables.get(game_id)
+            if table is None:
+                code = new_code()
+                while code in self._by_code:
+                    code = new_code()
+                table = self._tables[game_id] = self._by_code[code] = Table(game_id, code, self._tables_lock)
+            return table
+
+    def known(self, game_id: str) -> Table | None:
+        """The table of ``game_id`` if one was set up (None: no phone was ever asked to join it)."""
+        with self._tables_lock:
+            return self._tables.get(game_id)
+
+    def _opens(self, guess: str) -> Table | None:
+        code = normal_code(guess)
+        with self._tables_lock:
+            return self._by_code.get(code) if code else None
+
+
+def new_code() -> str:
+    """A fresh random join code of :data:`CODE_LENGTH` letters and digits from :data:`CODE_ALPHABET`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(typed: str) -> str | None:
+    """A join code as typed (any case, spaces and dashes between its letters) in its one form, or None if it
+    cannot be one.
+
+    >>> normal_code(" abc-2de "), normal_code("abc 2d"), normal_code("ABC2DO")
+    ('ABC2DE', None, None)
+    """
+    code = "".join(typed.split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+        return None
+    return code
+
+
+def new_device() -> str:
+    """A fresh id for a phone (kept by its browser), by which it takes its seat again after it went away."""
+    return secrets.token_urlsafe(16)
