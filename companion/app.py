@@ -21,9 +21,11 @@ import flet as ft
 from companion.app_assets import ASSETS
 from companion.history import GameStore
 from companion.lan import PinGate, new_pin
+from companion.table import Tables
 from companion.texts import t
 from companion.ui.play import GameScreen, HandScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
+from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
 from scoring.i18n import ENGLISH, Language, available, match, set_ambient
@@ -58,19 +60,25 @@ ROUTES = [
 @ft.component
 def App(session: Session, speech: Speech, pin_session) -> list[ft.View]:
     """The PIN gate under --lan, then the routed screens, every one inside the tab's session, in the tab's
-    language (drawn again whole when it changes)."""
+    language (drawn again whole when it changes). A player's own phone, come by a game's join link, gets that
+    game's seat and nothing else, and needs no PIN."""
+    page = ft.context.page
     unlocked, set_unlocked = ft.use_state(pin_session is None)
-    ft.use_effect(lambda: session.listen(ft.context.page), [], cleanup=None)
-    ft.use_effect(lambda: _find_language(ft.context.page, session), [])
+    at_the_table = ft.use_state(lambda: session.tables is not None and join_code_of(page.route) is not None
+                                or session.tables is not None and page.route.rstrip("/") == "/join")[0]
+    ft.use_effect(lambda: session.listen(page), [], cleanup=None)
+    ft.use_effect(lambda: _find_language(page, session), [])
     if speech.code is None:
         return [ft.View(route="/")]  # for the moment it takes to ask the phone its language
+    if at_the_table:
+        return SessionContext(session, lambda: [JoinScreen(session.joining, session.seating)])
     if not unlocked:
         return [PinScreen(pin_session, lambda: set_unlocked(True))]
     return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
 
 
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
-               phone_app_url: str | None = None, keeping: str | None = None) -> Session:
+               phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None) -> Session:
     """Set up one tab (a Flet session): its look, its session, and the screens; returns the session. ``keeping``
     (a sentence's key) is said on the start screen: where the games are kept, when that is not plain (in a
     browser)."""
@@ -81,13 +89,25 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
     page.theme = ft.Theme(font_family=FONT)
     page.dark_theme = ft.Theme(font_family=FONT)
-    session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping)
+    session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
     session.preferences = ft.SharedPreferences()
+    if tables is not None:
+        session.join_guesses = tables.session()
+        page.on_disconnect = lambda _: _phone_away(session, connected=False)
+        page.on_connect = lambda _: _phone_away(session, connected=True)
     page.session.store.set(SESSION_KEY, session)
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
     page.render_views(App, session, session.speech, pin_session)
     return session
+
+
+def _phone_away(session: Session, *, connected: bool) -> None:
+    """A player's phone went away (locked, off the network) or came back: the scorekeeper sees its seat so."""
+    joining = session.joining
+    if joining.table is not None and joining.device is not None and joining.table.connected(joining.device,
+                                                                                            connected):
+        session.table_changed(joining.table.game_id)
 
 
 def tab_language() -> Language | None:
@@ -171,6 +191,7 @@ def serve(
     host = "0.0.0.0" if lan else HOST
     pin = new_pin() if lan else None
     pin_gate = PinGate(pin) if pin else None
+    tables = Tables() if lan else None
     url = f"{'https' if tls else 'http'}://{_lan_address() if lan else HOST}:{port}"
     print(t("serve.at", url=url), flush=True)
     folders = {}
@@ -188,7 +209,8 @@ def serve(
         phone_app.start_building()
 
     def main(page: ft.Page) -> None:
-        start_page(page, store, pin_gate=pin_gate, join_url=url if lan else None, phone_app_url=phone_app_url)
+        start_page(page, store, pin_gate=pin_gate, join_url=url if lan else None, phone_app_url=phone_app_url,
+                   tables=tables)
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
     from companion.webserver import serve_web

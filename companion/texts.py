@@ -179,6 +179,7 @@ APP.msg(
     "board.legend",
     "bid/tricks, {made} made, {missed} missed; points → total; {mark}: the dealer. Tap a hand to correct it.",
 )
+APP.msg("board.legend_read", "bid/tricks, {made} made, {missed} missed; points → total; {mark}: the dealer.")
 APP.msg("board.correct", "Correct hand {number}")
 # TRANSLATORS: board.row and board.row_cards are two lines in the scoreboard's first column, 68 pixels wide at
 # size 12: "Hand 6" over "6 cards". Abbreviate where the words are long.
@@ -621,6 +622,50 @@ APP.msg("storage.kind.number", "a number")
 APP.msg("storage.kind.text", "a text")
 APP.msg("storage.kind.list", "a list")
 APP.msg("storage.kind.object", "an object without an action")
+# the players' own phones at the table (bidwell --lan): a player's phone
+APP.msg("join.title", "Bidwell at the table")
+APP.msg("join.explain", "Type the join code shown on the scorekeeper's game screen, or scan its QR code.")
+APP.msg("join.code_label", "Join code")
+APP.msg("join.code_hint", "6 letters and digits")
+APP.msg("join.go", "Join")
+APP.msg(
+    "join.wrong",
+    "That join code is not right; it has 6 letters and digits and is shown on the scorekeeper's game screen.",
+)
+APP.msg("join.wait", "Too many wrong join codes; try again in {wait}.")
+APP.msg("join.wrong_wait", "That join code is not right. Too many wrong join codes; try again in {wait}.")
+APP.msg("join.pick", "Which seat is yours?")
+APP.msg("join.taken", "{name} (on another phone)")
+APP.msg("join.seat_taken", "{name}'s seat is on another phone; the scorekeeper can free it.")
+APP.msg("join.you_are", "You are {name}")
+APP.msg("join.leave", "Leave this seat")
+APP.msg("seat.your_turn", "Your bid")
+APP.msg("seat.your_bid_is", "Your bid: {value}")
+APP.msg("seat.waiting", "Waiting for {name}'s bid")
+APP.msg("seat.playing", "Play the hand; the scorekeeper enters the tricks.")
+APP.msg("seat.not_your_turn", "It is not your turn to bid.")
+# the players' own phones at the table: the scorekeeper's screen
+APP.msg("phones.title", "Players' phones · join code {code}")
+APP.msg_plural("phones.joined", "{count} of {players} on their own phone", "{count} of {players} on their own phones")
+APP.msg("phones.scan", "Bid on your own phone")
+APP.msg(
+    "phones.explain",
+    "Each player who scans this (or opens the address and types the join code) picks their seat and bids on their "
+    "own phone; nobody else sees the bid. The others bid here.",
+)
+APP.msg("phones.seat_free", "{name}: bids here")
+APP.msg("phones.seat_joined", "{name}: on their phone")
+APP.msg("phones.seat_away", "{name}: phone away")
+APP.msg("phones.free", "Free")
+APP.msg("phones.free_seat", "Free {name}'s seat: they bid here, or join from another phone")
+APP.msg("phone.bidding", "{name} bids on their phone")
+APP.msg("phone.bidding_hint", "You see who has bid, not what.")
+APP.msg("phone.take_over", "Enter {name}'s bid here")
+APP.msg(
+    "phone.take_over_question",
+    "{name} has a phone of their own. Take {name}'s bid on this phone instead (pass it to {name})?",
+)
+APP.msg("phone.take_over_yes", "Take it here")
 # languages
 # TRANSLATORS: this language's own name, as its speakers write it ("Deutsch", "Magyar", "Polski", "日本語").
 APP.msg("language.name", "English")

@@ -24,7 +24,7 @@ def test_every_text_the_app_shows_is_in_the_catalog():
 # Sentences whose keys the code makes from a prefix and a value (f"rules.tie.{tie.value}"): each prefix must itself
 # be in the code, as the start of an f-string.
 MADE_KEYS = ("options.bidding.", "rules.bidding.", "rules.tie.", "bid.", "tricks.", "storage.bad.", "storage.os.",
-             "record.kind.", "phase.", "stats.period_")
+             "record.kind.", "phase.", "stats.period_", "phones.seat_")
 
 
 def test_every_sentence_in_the_catalogs_is_shown_somewhere():

@@ -8,6 +8,7 @@ import logging
 import flet as ft
 
 from companion.storage import StorageError
+from companion.table import SeatState
 from companion.texts import in_use, t
 from companion.ui.charts import GameChartsPanel
 from companion.ui.session import GameHandle, use_session
@@ -96,6 +97,8 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(SaveRecord(handle, key="save-record"))
     elif view.screen is Screen.COVER:
         controls.append(Cover(handle.model.bidder or "", handle.unlock, key="cover"))
+    elif view.screen is Screen.PHONE:
+        controls.append(PhoneTurn(handle.model.bidder or "", handle.take_over, key="phone-turn"))
     elif view.bids is not None:
         controls.append(BidsPanel(view.bids, handle.tap_bid, key="bids"))
     elif view.tricks is not None:
@@ -103,6 +106,10 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
                                     handle.confirm_tricks, key="tricks"))
     elif view.ending is not None:
         controls.append(EndPanel(view.ending, handle, looking, key="end"))
+    session = use_session()
+    if session.tables is not None and not view.read_only and view.screen is not Screen.FINISHED \
+            and view.screen is not Screen.PRIVATE_BID:
+        controls.append(PhonesPanel(handle, session.seating, key="phones"))
     # Only the bidder looks at a private pad; the scoreboard holds no private bid, so it shows everywhere else.
     if view.screen is not Screen.PRIVATE_BID:
         controls.append(Board(view.board, handle.id, "history" if looking else "game", key="board"))
@@ -201,6 +208,72 @@ def Cover(name: str, unlock) -> ft.Control:
             wide(ft.FilledButton(t("bid.i_am", name=name), on_click=lambda _: unlock(), key="i-am")),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding(0, 24, 0, 24),
+    )
+
+
+@part
+def PhoneTurn(name: str, take_over) -> ft.Control:
+    """The next bidder bids on a phone of their own: this screen waits; it may take the bid after a question."""
+    page = ft.context.page
+
+    def ask(_: object) -> None:
+        def answer(take: bool) -> None:
+            page.pop_dialog()
+            if take:
+                take_over()
+
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("phone.take_over", name=name)),
+            content=ft.Text(t("phone.take_over_question", name=name)),
+            actions=[ft.TextButton(t("history.cancel"), on_click=lambda _: answer(False)),
+                     ft.FilledButton(t("phone.take_over_yes"), on_click=lambda _: answer(True))],
+        ))
+
+    return ft.Container(
+        ft.Column([
+            ft.Text(t("phone.bidding", name=name), size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+            ft.Text(t("phone.bidding_hint"), text_align=ft.TextAlign.CENTER),
+            wide(ft.OutlinedButton(t("phone.take_over", name=name), icon=ft.Icons.PHONE_ANDROID, on_click=ask,
+                                   key="take-over")),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding(0, 16, 0, 16),
+    )
+
+
+@part
+def PhonesPanel(handle: GameHandle, seating) -> ft.Control:  # noqa: ANN001 - seating: the session's Seating
+    """The players' own phones: the join code and its QR code, each seat's phone (joined, away, none), and the
+    seats the scorekeeper may free; folded away under the code until asked for."""
+    from companion.ui.screens import scan_to_open
+
+    session = use_session()
+    # Kept here, not only in the phone: the panel is drawn again as phones come and go, and stays as it was.
+    expanded, set_expanded = ft.use_state(False)
+    table = session.tables.table(handle.id)
+    players = handle.model.players
+    url = f"{session.join_url}/join/{table.code}"
+    seats = table.seats(len(players))
+    joined = sum(1 for seat in seats if seat.state is not SeatState.FREE)
+
+    def free(seat: int) -> None:
+        table.free(seat)
+        session.table_changed(handle.id)
+
+    lines: list[ft.Control] = [*scan_to_open(t("phones.scan"), url, t("phones.explain"))]
+    for seat in seats:
+        name = players[seat.seat]
+        row: list[ft.Control] = [ft.Text(t(f"phones.seat_{seat.state.value}", name=name), expand=True)]
+        if seat.state is not SeatState.FREE:
+            row.append(ft.TextButton(content=ft.Text(t("phones.free"), semantics_label=t("phones.free_seat", name=name)),
+                                     on_click=lambda _, s=seat.seat: free(s), key=f"free-{seat.seat}"))
+        lines.append(ft.Row(row, key=f"phone-{seat.seat}"))
+    return ft.ExpansionTile(
+        title=ft.Text(t("phones.title", code=table.code)),
+        subtitle=ft.Text(t("phones.joined", count=joined, players=len(players))),
+        leading=ft.Icon(ft.Icons.PHONE_ANDROID), tile_padding=ft.Padding.all(0), expanded=expanded,
+        on_change=lambda e: set_expanded(e.data in (True, "true")),
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        controls=lines,
     )
 
 
@@ -372,8 +445,9 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
     table = ft.Column(rows, spacing=0)
     return ft.Column([
         heading(t("board.title")),
-        ft.Text(t("board.legend", made=t("board.made_mark"), missed=t("board.missed_mark"),
-                  mark=t("board.dealer_mark")), size=12),
+        # Only the scorekeeper's own game is corrected by tapping a hand; a past game's or a phone's board is read.
+        ft.Text(t("board.legend" if base == "game" else "board.legend_read", made=t("board.made_mark"),
+                  missed=t("board.missed_mark"), mark=t("board.dealer_mark")), size=12),
         ft.Row([table], scroll=ft.ScrollMode.AUTO),
     ], spacing=6)
 

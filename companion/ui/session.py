@@ -19,7 +19,9 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.history import GameStore, SavedGame
+from companion.lan import PinSession
 from companion.storage import StorageError, collecting_notices
+from companion.table import Table, Tables, new_device
 from companion.texts import t
 from companion.viewmodels import Message, PlayModel
 from scoring.i18n import ENGLISH, Language, language
@@ -39,6 +41,14 @@ class GameNews:
     deleted: bool = False
 
 
+@dataclass(frozen=True)
+class TableNews:
+    """What one tab tells the others: a phone joined, left, went away from or came back to ``game_id``'s table."""
+
+    game_id: str
+    sender: str
+
+
 @ft.observable
 class GameHandle:
     """One game open in this tab: its play model, and a version that moves on with every change.
@@ -50,6 +60,7 @@ class GameHandle:
     def __init__(self, session: Session, saved: SavedGame):
         self.session = session
         self.model = PlayModel(saved)
+        self.model.on_phone = session.on_phone(saved.id)
         self.version = 0
 
     @property
@@ -87,6 +98,10 @@ class GameHandle:
     def unlock(self) -> None:
         """The pass-the-phone cover's "I am …"."""
         self.act(self.model.unlock)
+
+    def take_over(self) -> None:
+        """The scorekeeper takes the bid of a player who has a phone of their own."""
+        self.act(self.model.take_over)
 
     def tap_tricks(self, value: int) -> None:
         """A key of the tricks pad."""
@@ -149,6 +164,14 @@ class Speech:
 
 
 @ft.observable
+class Seating:
+    """Moves on when a phone joins, leaves, goes away from or comes back to any game's table."""
+
+    def __init__(self) -> None:
+        self.version = 0
+
+
+@ft.observable
 class Listing:
     """Moves on when another tab starts, changes or deletes a game, so lists of games are read again."""
 
@@ -164,8 +187,14 @@ class Session:
     """
 
     def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None,
-                 phone_app_url: str | None = None, keeping: str | None = None):
+                 phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None):
         self.store = store
+        self.tables = tables
+        """The games' tables, where the players' own phones join (under --lan), or None."""
+        self.seating = Seating()
+        self.joining = Joining()
+        self.join_guesses: PinSession | None = None
+        """This tab's own count of wrong join codes (a player's phone), throttled with every other tab's."""
         self.paper = paper
         self.join_url = join_url
         self.phone_app_url = phone_app_url
@@ -201,6 +230,28 @@ class Session:
             handle = self.games[game_id] = GameHandle(self, saved)
         return handle
 
+    def on_phone(self, game_id: str) -> Callable[[int], bool]:
+        """Whether a seat of ``game_id`` is held by a player's own phone (asked anew each time)."""
+
+        def held(seat: int) -> bool:
+            table = self.tables.known(game_id) if self.tables is not None else None
+            return table is not None and table.held(seat)
+
+        return held
+
+    def table_changed(self, game_id: str) -> None:
+        """A phone joined, left, went away from or came back to ``game_id``'s table: this tab and the others draw
+        what depends on it again."""
+        self._seating_moved(game_id)
+        if self._page is not None:
+            self._page.pubsub.send_others_on_topic(TOPIC, TableNews(game_id, self._page.session.id))
+
+    def _seating_moved(self, game_id: str) -> None:
+        self.seating.version += 1
+        handle = self.games.get(game_id)
+        if handle is not None:
+            handle.version += 1
+
     def started(self, saved: SavedGame) -> GameHandle:
         """A game just started (or a rematch) in this tab."""
         handle = self.games[saved.id] = GameHandle(self, saved)
@@ -227,13 +278,16 @@ class Session:
             news = GameNews(game_id, revision, self._page.session.id, deleted)
             self._page.pubsub.send_others_on_topic(TOPIC, news)
 
-    def _heard(self, _topic: str, news: GameNews) -> None:
+    def _heard(self, _topic: str, news: GameNews | TableNews) -> None:
         if self._loop is None or self._loop.is_closed():
             return
         self._loop.call_soon_threadsafe(self._take_news, news, context=self._context.copy())
 
-    def _take_news(self, news: GameNews) -> None:
+    def _take_news(self, news: GameNews | TableNews) -> None:
         try:
+            if isinstance(news, TableNews):
+                self._seating_moved(news.game_id)
+                return
             handle = self.games.get(news.game_id)
             if news.deleted:
                 self.games.pop(news.game_id, None)
@@ -242,6 +296,37 @@ class Session:
             self.listing.version += 1
         except Exception:
             log.exception("taking another screen's news failed")
+
+
+@ft.observable
+class Joining:
+    """A player's own phone joining a game's table: the phone's id, the table its join code opened, its seat,
+    and what the last step said (a wrong code, a seat taken)."""
+
+    def __init__(self) -> None:
+        self.device: str | None = None
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.note: str | None = None
+        self.answers = 0
+
+    def arrived(self, device: str | None) -> str:
+        """The phone's id as its browser kept it, or a new one; the phone takes back a seat it held."""
+        self.device = device or new_device()
+        self._take_back()
+        return self.device
+
+    def opened(self, table: Table | None, note: str | None) -> None:
+        """A join code was tried: it opened ``table`` (None: it did not, and ``note`` says why)."""
+        self.table, self.note = table, note
+        self.answers += 1
+        self._take_back()
+
+    def _take_back(self) -> None:
+        if self.table is not None and self.device is not None and self.seat is None:
+            self.seat = self.table.seat_of(self.device)
+            if self.seat is not None:
+                self.table.connected(self.device, True)
 
 
 SessionContext = ft.create_context(None)

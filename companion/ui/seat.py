@@ -1,0 +1,195 @@
+"""A player's own phone at the table (``/join/CODE``): the join code, the seat, then the game as the table sees
+it with the player's own bid pad on their turn. Nothing here reaches the scorekeeper's screens."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import flet as ft
+
+from companion.lan import PinAnswer
+from companion.phone_seat import SeatModel
+from companion.storage import StorageError
+from companion.table import normal_code
+from companion.texts import t
+from companion.ui.play import Board, HeaderCard, SummaryCard
+from companion.ui.session import GameHandle, Joining, use_session
+from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
+
+log = logging.getLogger(__name__)
+
+DEVICE_PREFERENCE = "bidwell.device"
+"""The phone's id, as its browser keeps it: the phone takes its seat back with it after a reload or a sleep."""
+
+
+def join_code_of(route: str) -> str | None:
+    """The join code in a ``/join/CODE`` address, if there is one.
+
+    >>> join_code_of("/join/ABC234"), join_code_of("/join"), join_code_of("/join/")
+    ('ABC234', None, None)
+    """
+    parts = [part for part in route.split("?")[0].split("/") if part]
+    return parts[1] if len(parts) >= 2 and parts[0] == "join" else None
+
+
+@screen
+def JoinScreen(joining: Joining, seating) -> ft.View:  # noqa: ANN001 - seating: the session's Seating
+    """The whole app of a player's phone: one screen that goes from the join code to the seat to the game. The
+    seat is the table's word (drawn again as seats change): a seat the scorekeeper freed is this phone's no more."""
+    session = use_session()
+    page = ft.context.page
+    ft.use_effect(lambda: page.run_task(_arrive, page, session), [])
+    seat = joining.table.seat_of(joining.device) if joining.table is not None and joining.device else None
+    body: ft.Control
+    if joining.device is None:
+        body = ft.ProgressRing()
+    elif joining.table is None:
+        body = CodeEntry(joining.note, joining.answers, key=f"code-{joining.answers}")
+    elif seat is None:
+        body = SeatPicker(joining, seating.version)
+    else:
+        try:
+            handle = session.game(joining.table.game_id)
+        except StorageError as error:
+            body = ft.Text(str(error), color=ft.Colors.ERROR)
+        else:
+            body = PhoneSeat(handle, seat, joining)
+    return ft.View(route=page.route, scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(t("join.title")), automatically_imply_leading=False),
+                   controls=[NoticeBar(session.banner), body])
+
+
+async def _arrive(page: ft.Page, session) -> None:  # noqa: ANN001 - the tab's Session
+    """The phone's id (kept by its browser), then the join code in the address, if any."""
+    device = None
+    try:
+        device = await asyncio.wait_for(session.preferences.get(DEVICE_PREFERENCE), 5)
+    except Exception as error:  # noqa: BLE001 - a phone that cannot say gets a new id; it then joins anew
+        log.info("the phone's id could not be read: %s", error)
+    device = session.joining.arrived(device if isinstance(device, str) else None)
+    try:
+        await session.preferences.set(DEVICE_PREFERENCE, device)
+    except Exception as error:  # noqa: BLE001 - it plays on; only a later visit will not know it
+        log.info("the phone's id could not be kept: %s", error)
+    code = join_code_of(page.route)
+    if code:
+        try_code(session, code)
+
+
+def try_code(session, typed: str) -> None:  # noqa: ANN001 - the tab's Session
+    """Try a join code (the address's, or one typed); a wrong one counts against the throttle as a wrong PIN does."""
+    try:
+        answer = session.join_guesses.guess(typed)
+    except Exception:  # a guess must never crash the tab of whoever is guessing
+        log.exception("checking a join code failed")
+        answer = PinAnswer(opened=False, checked=False)
+    if answer.opened:
+        session.joining.opened(answer.opened_to, None)
+        if session.joining.seat is not None:
+            session.table_changed(answer.opened_to.game_id)
+        return
+    if answer.must_wait:
+        seconds = answer.wait_seconds
+        wait = t("lan.seconds", count=seconds) if seconds <= 120 else t("lan.minutes", count=-(-seconds // 60))
+        session.joining.opened(None, t("join.wrong_wait" if answer.checked else "join.wait", wait=wait))
+    else:
+        session.joining.opened(None, t("join.wrong"))
+
+
+@part
+def CodeEntry(note: str | None, answers: int) -> ft.Control:
+    """The join code, typed: from the scorekeeper's game screen, for a phone that scanned nothing."""
+    session = use_session()
+    typed = ft.use_ref("")
+
+    def changed(e: ft.ControlEvent) -> None:
+        typed.current = e.control.value or ""
+
+    def submit(value: str) -> None:
+        try_code(session, value if normal_code(value) else value.strip())
+
+    return ft.Column([
+        ft.Text(t("join.explain")),
+        ft.TextField(label=t("join.code_label"), hint_text=t("join.code_hint"), autofocus=True,
+                     capitalization=ft.TextCapitalization.CHARACTERS, on_change=changed,
+                     on_submit=lambda e: submit(e.control.value or "")),
+        wide(ft.FilledButton(t("join.go"), on_click=lambda _: submit(typed.current))),
+        *([ft.Text(note, color=ft.Colors.ERROR, key=f"answer-{answers}")] if note else []),
+    ], spacing=10)
+
+
+@part
+def SeatPicker(joining: Joining, seating: int) -> ft.Control:
+    """Which seat is this phone's: the players' names, the ones another phone holds greyed out."""
+    session = use_session()
+    table = joining.table
+    try:
+        handle = session.game(table.game_id)
+    except StorageError as error:
+        return ft.Text(str(error), color=ft.Colors.ERROR)
+    names = handle.model.players
+
+    def pick(seat: int) -> None:
+        if table.claim(seat, joining.device):
+            joining.seat, joining.note = seat, None
+            session.table_changed(table.game_id)
+        else:
+            joining.note = t("join.seat_taken", name=names[seat])
+
+    controls: list[ft.Control] = [heading(handle.model.title), ft.Text(t("join.pick"))]
+    for seat, name in enumerate(names):
+        taken = table.held(seat)
+        controls.append(wide(ft.OutlinedButton(t("join.taken", name=name) if taken else name, disabled=taken,
+                                               key=f"seat-{seat}", on_click=lambda _, s=seat: pick(s))))
+    if joining.note:
+        controls.append(ft.Text(joining.note, color=ft.Colors.ERROR))
+    return ft.Column(controls, spacing=10)
+
+
+@part
+def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
+    """The game as this player's phone shows it: the hand, everyone's bids as the table may see them, the
+    player's own bid (the pad on their turn), the scoreboard, the end."""
+    session = use_session()
+    model = ft.use_memo(lambda: SeatModel(handle.model, seat), [seat])
+    view = model.view()
+
+    def tap(value: int) -> None:
+        if joining.table.seat_of(joining.device) == seat:  # not a seat the scorekeeper has just freed
+            handle.act(lambda: model.tap_bid(value))
+
+    def leave(_: object) -> None:
+        joining.table.leave(joining.device)
+        game_id = joining.table.game_id
+        joining.seat = None
+        session.table_changed(game_id)
+
+    controls: list[ft.Control] = [
+        ft.Text(t("join.you_are", name=view.name), size=16, weight=ft.FontWeight.W_600, key="you"),
+    ]
+    if view.header is not None:
+        controls.append(HeaderCard(view.header, key="header"))
+    if view.summary is not None:
+        controls.append(SummaryCard(view.summary, key="summary"))
+    if view.bids:
+        controls.append(ft.Row([ft.Text(f"{name}: {bid}") for name, bid in view.bids], wrap=True, spacing=12,
+                               key="bids"))
+    controls.append(ft.Text(view.turn, size=20, weight=ft.FontWeight.BOLD, key="turn"))
+    if view.mine:
+        controls.append(ft.Text(view.mine, size=16, key="mine"))
+    if view.keys:
+        controls.append(Pad(view.keys, t("bid.number", value="{value}"), tap, key="pad"))
+        forbidden = next((key.reason for key in view.keys if not key.allowed), None)
+        if forbidden:
+            controls.append(ft.Text(forbidden, key="forbidden"))
+    controls += said(view.message)
+    if view.ending is not None:
+        controls.append(ft.Text(view.ending.headline, size=20, key="headline"))
+        if view.ending.how:
+            controls.append(ft.Text(view.ending.how))
+        controls += [ft.Text(t("end.place", place=line.place, name=line.name, total=line.total))
+                     for line in view.ending.standings]
+    controls.append(Board(view.board, handle.id, "phone", key="board"))
+    controls.append(wide(ft.OutlinedButton(t("join.leave"), icon=ft.Icons.LOGOUT, on_click=leave, key="leave")))
+    return ft.Column(controls, spacing=10)
