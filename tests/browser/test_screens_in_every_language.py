@@ -186,3 +186,41 @@ def test_the_browsers_language_is_spoken_and_a_language_picked_is_remembered(ope
     french.reload()
     expect(french.button(speaker("pl")("start.new"))).to_be_visible()
     expect(french.page.get_by_role("radio", name="Polski", exact=True)).to_be_checked()
+
+
+def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, own_server, tmp_path, monkeypatch):
+    """The scorekeeper's panel of the players' phones and a player's own phone (bidwell --lan), in the
+    pseudo-language: the PIN, the join code, the seat, a bid, the scorekeeper waiting for a phone."""
+    monkeypatch.setenv("BIDWELL_CATALOGS", str(write_catalogs(tmp_path / "catalogs")))
+    set_up(tmp_path / "data")
+    server = own_server("--lan")
+    say = speaker(PSEUDO)
+    keeper = open_phone(server.url, "pseudo-keeper", locale=BROWSER_LOCALES[PSEUDO])
+    keeper.tap_field(say("lan.pin_label"))
+    keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
+    keeper.page.keyboard.press("Enter")
+    keeper.tap(continue_line(PSEUDO, "Rage'n Glyphs", 1, ["Zoë", "Ödön", "Ярослав", "さくら"]))
+    panel = keeper.page.get_by_text(re.compile("join code")).first
+    expect(panel).to_be_visible()
+    code = re.search(r"join code (\w{6})", panel.inner_text()).group(1)
+    panel.tap()
+    player = open_phone(f"{server.url}join/ABCDEF", "pseudo-phone", locale=BROWSER_LOCALES[PSEUDO])
+    player.see(say("join.wrong"))
+    seen = {"wrong code": player.page.evaluate(SCREEN_TEXTS)}
+    field = player.tap_field(say("join.code_label"))  # the code typed, where the QR code was not scanned
+    player.page.keyboard.type(code.lower())
+    player.see_typed(field, code)  # the field writes it in capitals
+    player.tap(say("join.go"))
+    player.tap("Ödön")
+    player.see_exactly(say("join.you_are", name="Ödön"))
+    keeper.see_exactly(say("phone.bidding", name="Ödön"))
+    seen["the phone's turn"] = player.page.evaluate(SCREEN_TEXTS)
+    seen["the scorekeeper waiting"] = keeper.page.evaluate(SCREEN_TEXTS)
+    player.tap(say("bid.number", value=1))
+    player.see_exactly(say("seat.your_bid_is", value=1))
+    seen["a bid made"] = player.page.evaluate(SCREEN_TEXTS)
+    allowed = [*NAMES, *FLUTTERS_OWN, *CALENDAR, *LANGUAGES, code, "Bidwell"]
+    bypassed = {label: words for label, texts in seen.items()
+                if (words := [word for text in texts for word in outside(text, allowed)])}
+    assert bypassed == {}
+    assert all(any("«" in text for text in texts) for texts in seen.values())
