@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from companion.history import GameStore
@@ -69,3 +70,14 @@ HAND_WORKED_FIGURES = [
      "average_score": None, "average_place": None},
 ]
 """The players' figures in :func:`hand_worked_history`, as ``bidwell stats --json`` gives them."""
+
+
+def view_texts(value: object) -> list[str]:
+    """Every text in a screen's frozen view (dataclasses, and tuples of them): what the screen is sent."""
+    if isinstance(value, str):
+        return [value]
+    if dataclasses.is_dataclass(value):
+        return [text for field in dataclasses.fields(value) for text in view_texts(getattr(value, field.name))]
+    if isinstance(value, (tuple, list)):
+        return [text for item in value for text in view_texts(item)]
+    return []

@@ -4,7 +4,6 @@ catalogs (a pseudo-language finds what would)."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import gettext
 import io
@@ -20,6 +19,7 @@ import pytest
 from babel.dates import format_date, get_month_names, get_period_names
 from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
+from helpers import view_texts
 from pseudo import PSEUDO, outside, write_catalogs
 from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFont
@@ -188,17 +188,6 @@ def test_names_of_people_are_never_translated(tmp_path):
 # --- nothing shown bypasses the catalogs -------------------------------------------------------------
 
 
-def _shown(value: object) -> list[str]:
-    """Every text in a view (a frozen dataclass, tuples of them), for the pseudo-language's check."""
-    if isinstance(value, str):
-        return [value]
-    if dataclasses.is_dataclass(value):
-        return [text for field in dataclasses.fields(value) for text in _shown(getattr(value, field.name))]
-    if isinstance(value, (tuple, list)):
-        return [text for item in value for text in _shown(item)]
-    return []
-
-
 def _identifiers() -> set[str]:
     """What views carry as data, not words: game ids, option names and values, card kinds, suits, screens."""
     found = {screen.value for screen in Screen} | {"none", "True", "False", "true", "false"}
@@ -229,24 +218,24 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
     """Play ``game_id`` hand by hand (the same bids and tricks each hand, seat order) to its end, looking at every
     screen on the way: refusals, undo, a correction, the trump, the end, the history and the statistics."""
     model = PlayModel(store.start(Game.new(game_id, players, options=options)), chance=random.Random(3))
-    seen += _shown(model.view())
+    seen += view_texts(model.view())
     first = True
     while not model.state.finished:
         for seat in model.state.current.bidding_order:
             if model.screen is Screen.COVER:
-                seen += _shown(model.view())
+                seen += view_texts(model.view())
                 model.unlock()
             cards = model.state.current.cards
             model.tap_bid(cards + 1)  # refused: more than the cards
-            seen += _shown(model.view())
+            seen += view_texts(model.view())
             if not model.tap_bid(min(bids[seat], cards)):
                 model.tap_bid(next(key.value for key in model.pad() if key.allowed))
-            seen += _shown(model.view())
+            seen += view_texts(model.view())
         if first and model.view().trump is not None:
             model.add_trump(model.view().trump.choices[1][0])
             model.add_trump("none")
         model.confirm_tricks()  # refused: no counts yet
-        seen += _shown(model.view())
+        seen += view_texts(model.view())
         cards = model.state.current.cards
         wanted = [min(taken, cards) for taken in tricks]
         wanted[-1] = max(0, cards - sum(wanted[:-1]))
@@ -254,26 +243,26 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
             seat = model.players.index(choosing)
             if not model.tap_tricks(wanted[seat]):
                 model.tap_tricks(next(key.value for key in model.view().tricks.keys if key.allowed))
-            seen += _shown(model.view())
+            seen += view_texts(model.view())
         for kind in model.game.rules.scoring.cards:
             model.step_counted(kind.name, 0, 1)
         model.confirm_tricks()
-        seen += _shown(model.view())
+        seen += view_texts(model.view())
         if first:
             assert model.undo()
-            seen += _shown(model.view())
+            seen += view_texts(model.view())
             assert model.confirm_tricks(), model.message
             correction = model.correction(1)
             line = correction.view().tricks.lines[0]
             correction.choose(line.seat)
             correction.tap_tricks(line.tricks)
             assert not correction.save()  # refused: nothing changed
-            seen += _shown(correction.view()) + _shown(model.view())
+            seen += view_texts(correction.view()) + view_texts(model.view())
             first = False
     if model.state.coin_flip_between:
-        seen += _shown(model.view())
+        seen += view_texts(model.view())
         model.flip_coin()
-    seen += _shown(model.view())
+    seen += view_texts(model.view())
     return model
 
 
@@ -283,25 +272,25 @@ def test_every_word_a_game_shows_comes_from_a_catalog(tmp_path, pseudo):
     setup = NewGameModel(game_id="oh-hell")
     for name in ["Anna", "", "Anna", "Béla"]:
         setup.add_player(name)
-        seen += _shown(setup.view())
+        seen += view_texts(setup.view())
     setup.start(store)
-    seen += _shown(setup.view())
+    seen += view_texts(setup.view())
     for game in all_games():
         setup.choose_game(game.id)
-        seen += _shown(setup.view())
+        seen += view_texts(setup.view())
     _play_to_the_end(store, "rage-n-glyphs", PLAYERS[:3], [1, 0, 0], [1, 0, 0], seen=seen, skip_up=True,
                      hose_the_dealer=True, bidding="hidden", shooting_the_stars=True)
     _play_to_the_end(store, "rage", PLAYERS, [1, 0, 0, 0], [1, 0, 0, 0], seen=seen)
     _play_to_the_end(store, "herrlof", PLAYERS[:2], [15, 0], [15, 0], seen=seen)
     _play_to_the_end(store, "oh-hell", PLAYERS[:3], [2, 0, 0], [2, 0, 0], seen=seen, sequence="short-up")
     history = HistoryModel(store)
-    seen += _shown(history.view())
+    seen += view_texts(history.view())
     history.ask_delete(history.items[0].id)
     seen += [history.ask_delete(history.items[0].id)]
     history.import_files([("bad.json", b"[1]"), ("worse.json", b"{")])
-    seen += _shown(history.view())
+    seen += view_texts(history.view())
     stats = StatsModel(store.figures(), with_players=["Anna", "Béla"])
-    seen += _shown(stats.view()) + _shown(stats.player("Anna"))
+    seen += view_texts(stats.view()) + view_texts(stats.player("Anna"))
     assert _check(seen, [*PLAYERS, *(summary.id for summary in history.items), *_calendar_words()]) == []
     assert any("«" in text for text in seen)  # the pseudo-language was spoken, so this could fail
 

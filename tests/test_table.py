@@ -3,10 +3,10 @@ the PIN's throttle, and a phone's view that holds no other player's private bid.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from helpers import view_texts
 from test_lan import FakeClock
 
 from companion.history import GameStore
@@ -27,17 +27,6 @@ def hidden_game(store, **options) -> PlayModel:
     saved = store.start(Game.new("rage-n-glyphs", PLAYERS, options={"bidding": "hidden", "hose_the_dealer": True,
                                                                      **options}))
     return PlayModel(saved, chance=random.Random(3))
-
-
-def texts(value: object) -> list[str]:
-    """Every text in a frozen view: what the phone is sent."""
-    if isinstance(value, str):
-        return [value]
-    if dataclasses.is_dataclass(value):
-        return [text for field in dataclasses.fields(value) for text in texts(getattr(value, field.name))]
-    if isinstance(value, (tuple, list)):
-        return [text for item in value for text in texts(item)]
-    return []
 
 
 # --- seats and codes -----------------------------------------------------------------------------
@@ -98,7 +87,7 @@ def test_a_phone_sees_its_own_hidden_bid_and_no_one_elses_until_all_are_in(store
     assert not csilla.tap_bid(0) and csilla.view().message.error
     assert bela.tap_bid(1)
     assert bela.view().mine == "Your bid: 1"
-    seen = texts(csilla.view())
+    seen = view_texts(csilla.view())
     assert "Your bid: 1" not in seen and ("Béla", "secret") in csilla.view().bids
     assert csilla.view().turn == "Your bid"
     assert csilla.tap_bid(0)
