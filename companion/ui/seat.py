@@ -45,7 +45,8 @@ def JoinScreen(joining: Joining, seating) -> ft.View:  # noqa: ANN001 - seating:
     if joining.device is None:
         body = ft.ProgressRing()
     elif joining.table is None:
-        body = CodeEntry(joining.note, joining.answers, key=f"code-{joining.answers}")
+        # One field for every try, as typed: a wrong code is mended there, not typed again from nothing.
+        body = CodeEntry(joining.note, joining.answers, key="code")
     elif seat is None:
         body = SeatPicker(joining, seating.version)
     else:
