@@ -327,7 +327,8 @@ class Cell:
     points: str
     total: str
     made: bool | None
-    cards: str
+    cards: tuple[str, ...]
+    """Rage's action cards the player counted, one text per kind ("+5 cards×1"); none where they counted none."""
     dealer: bool
 
 
@@ -857,8 +858,8 @@ class PlayModel:
         for hand in state.hands:
             cells = []
             for seat in hand.seats:
-                cards = " ".join(t("board.cards", label=game_text(kind.label), count=seat.counted.get(kind.name, 0))
-                                 for kind in kinds if seat.counted.get(kind.name, 0))
+                cards = tuple(t("board.cards", label=game_text(kind.label), count=seat.counted.get(kind.name, 0))
+                              for kind in kinds if seat.counted.get(kind.name, 0))
                 cells.append(Cell(
                     bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
                     tricks="" if seat.tricks is None else str(seat.tricks),

@@ -1,0 +1,82 @@
+"""The scoreboard's columns are wide enough for every line in them, in every language, measured with the app's own
+font; and no wider than they need, so four players fit a small phone while the numbers are short."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from companion.app_assets import FONT_FILE
+from companion.history import GameStore
+from companion.texts import languages
+from companion.ui.play import CELL, CELL_PADDING, NAME, CellLine, cell_lines, column_width, line_width
+from companion.viewmodels import BoardView, PlayModel
+from scoring.game import Game
+from scoring.i18n import speaking
+
+FONT = "BoardFont"
+SEMI_BOLD = 1.04
+"""The points line is drawn semi-bold from the regular font, which Flutter makes a little wider."""
+
+
+ROUNDING = 0.01
+
+
+@pytest.fixture(scope="module", autouse=True)
+def app_font() -> None:
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_FILE)))
+
+
+def drawn_width(line: CellLine) -> float:
+    return pdfmetrics.stringWidth(line.text, FONT, line.size) * (SEMI_BOLD if line.bold else 1)
+
+
+def long_rage_n_glyphs(store: GameStore) -> BoardView:
+    """Eleven hands of Rage'n Glyphs with Skip Up for four: three-digit totals gained 20 points at a time."""
+    saved = store.start(Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla", "Dóra"], options={"skip_up": True}))
+    for _ in range(11):
+        cards = saved.state.current.cards
+        for seat in saved.state.current.bidding_order:
+            saved.bid(seat, cards if seat == 0 else 0)
+        saved.record_tricks([cards, 0, 0, 0])
+    return PlayModel(saved).board()
+
+
+def rage_with_cards(store: GameStore) -> BoardView:
+    """Rage for three with every player counting action cards of both kinds, and missed bids (negative totals)."""
+    saved = store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))
+    for _ in range(10):
+        cards = saved.state.current.cards
+        for seat in saved.state.current.bidding_order:
+            saved.bid(seat, cards if seat == 0 else 1)
+        saved.record_tricks([cards, 0, 0], {"bonus": (2, 1, 0), "mad": (0, 1, 2)})
+    return PlayModel(saved).board()
+
+
+@pytest.mark.parametrize("code", [code for code, _ in languages()])
+def test_every_line_on_the_board_fits_its_column_in_the_apps_font(tmp_path, code):
+    store = GameStore(tmp_path / "data")
+    with speaking(code):
+        boards = long_rage_n_glyphs(store), rage_with_cards(store)
+        shown = {line.text for board in boards for row in board.rows for cell in row.cells
+                 for line in cell_lines(cell, row.scored)}
+        assert {"+31 → 231", "-5 → -50"} <= shown and any("×2" in text for text in shown)
+        for board in boards:
+            width = column_width(board)
+            lines = [line for row in board.rows for cell in row.cells for line in cell_lines(cell, row.scored)]
+            too_wide = [(line.text, round(drawn_width(line), 1), width - CELL_PADDING) for line in lines
+                        if drawn_width(line) > min(line_width(line.text, line.size), width - CELL_PADDING) + ROUNDING]
+            assert too_wide == []
+
+
+def test_the_columns_widen_only_for_lines_that_need_it(tmp_path):
+    store = GameStore(tmp_path / "data")
+    with speaking("en"):
+        long_game = long_rage_n_glyphs(store)
+        assert "+31 → 231" in {line.text for row in long_game.rows for cell in row.cells
+                               for line in cell_lines(cell, row.scored)}
+        assert column_width(long_game) > CELL
+        first_hands = BoardView(long_game.names, long_game.totals, long_game.leaders, long_game.rows[:3])
+        assert column_width(first_hands) == CELL
+        assert NAME + 4 * CELL <= 360 - 2 * 12  # four players on a small phone, in the screen's padding
