@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium
+from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium, keep_what_failed, watch
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 # As long as an action may take (the pages' default): on a busy machine an answer can take more than
 # expect's own 5 seconds to come back from the server and be drawn.
 expect.set_options(timeout=15_000)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed leaves its tabs' pictures and its servers' output under tests/artifacts/failures/."""
+    report = yield
+    if report.when == "call" and report.failed:
+        keep_what_failed(item)
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +45,9 @@ def server(tmp_path_factory) -> Iterator[Server]:
 
 @pytest.fixture
 def phone(browser, server, request) -> Iterator[Phone]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, accept_downloads=True)
+    watch(request, server)
+    context = watch(request, browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
+                                                 accept_downloads=True))
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield Phone(page, request.node.name).open(server.url)
@@ -44,13 +55,13 @@ def phone(browser, server, request) -> Iterator[Phone]:
 
 
 @pytest.fixture
-def own_server(tmp_path) -> Iterator:
+def own_server(tmp_path, request) -> Iterator:
     """Start a ``bidwell`` process of this test's own (with extra arguments); every one is killed after."""
     servers: list[Server] = []
 
     def start(*extra: str) -> Server:
-        server = Server(tmp_path / "data", *extra).start()
-        servers.append(server)
+        server = watch(request, Server(tmp_path / "data", *extra))
+        servers.append(server.start())
         return server
 
     yield start
@@ -59,14 +70,14 @@ def own_server(tmp_path) -> Iterator:
 
 
 @pytest.fixture
-def open_phone(browser):
+def open_phone(browser, request):
     """Open a phone-sized tab of its own on ``url`` (each in its own browser context); all are closed after."""
     contexts = []
 
     def open_(url: str, name: str, **context_options) -> Phone:
         context = browser.new_context(**{"viewport": PHONE, "device_scale_factor": 1, "has_touch": True,
                                          "accept_downloads": True, **context_options})
-        contexts.append(context)
+        contexts.append(watch(request, context))
         page = context.new_page()
         page.set_default_timeout(15_000)
         return Phone(page, name).open(url)

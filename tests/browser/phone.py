@@ -21,9 +21,13 @@ import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+FAILURES = ARTIFACTS / "failures"
+"""Where a failed browser test leaves what each of its tabs showed and what each of its servers printed."""
+WATCHED = pytest.StashKey[list]()
 BIDWELL = Path(sys.executable).with_name("bidwell")
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -57,6 +61,32 @@ MARK_FIELDS_THAT_TAKE_TYPING = """
   };
 })();
 """
+
+
+def watch(request: pytest.FixtureRequest, thing: BrowserContext | Server) -> BrowserContext | Server:
+    """Keep ``thing`` (a test's browser context or server) in mind for :func:`keep_what_failed`; returned."""
+    request.node.stash.setdefault(WATCHED, []).append(thing)
+    return thing
+
+
+def keep_what_failed(item: pytest.Item) -> None:
+    """Save what each tab of the failed test ``item`` shows and what each of its servers printed, while they are
+    still there, for a person to look at: the assertion says what the accessibility tree held, the picture what
+    was drawn."""
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^\w.-]+", "-", item.name)
+    pages = servers = 0
+    for thing in item.stash.get(WATCHED, []):
+        if isinstance(thing, Server):
+            if thing.process is None:
+                continue
+            servers += 1
+            (FAILURES / f"{stem}-server-{servers}.log").write_text(thing.output, encoding="utf-8")
+            continue
+        for page in thing.pages:
+            pages += 1
+            if not page.is_closed():
+                page.screenshot(path=FAILURES / f"{stem}-{pages}.png")
 
 
 def chromium() -> str:
@@ -189,11 +219,27 @@ class Phone:
         return self.page.get_by_role("textbox", name=label)
 
     def tap_field(self, label: str) -> Locator:
-        """Tap the text field ``label`` once and see the cursor in it; the field is returned."""
+        """Scroll to the text field ``label`` if it is below the screen, tap it once and see the cursor in it; the
+        field is returned."""
         field = self.field(label)
+        self.scroll_to(field)
         field.tap()
         self.see_cursor_in(field)
         return field
+
+    def scroll_to(self, target: Locator) -> None:
+        """Scroll the screen as a finger would, with Flutter's own scrolling, until ``target`` is wholly on it.
+
+        A tap on a control off the screen scrolls the accessibility tree's copy of the page, which Flutter
+        follows a few frames later; a text field tapped before that takes the browser's focus and not Flutter's
+        (no cursor, typing lost) on a busy machine. A person scrolls to a field before tapping it.
+        """
+        box, height = target.bounding_box(), self.page.viewport_size["height"]
+        if box is None or 0 <= box["y"] and box["y"] + box["height"] <= height:
+            return
+        self.page.mouse.move(self.page.viewport_size["width"] / 2, height / 2)
+        self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - height / 2)
+        expect(target).to_be_in_viewport(ratio=1)
 
     def see_cursor_in(self, field: Locator) -> None:
         """The cursor is in ``field``: what is typed now goes there."""

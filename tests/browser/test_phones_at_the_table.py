@@ -10,7 +10,7 @@ import time
 
 import msgpack
 import pytest
-from phone import PHONE, Phone
+from phone import PHONE, Phone, watch
 from playwright.sync_api import Page, expect
 
 from companion.history import GameStore
@@ -72,14 +72,14 @@ def _texts(value: object, in_pad_key: bool = False) -> list[str]:
 
 
 @pytest.fixture
-def open_phone(browser):
+def open_phone(browser, request):
     """Open a phone-sized tab of its own on a URL (its own browser context), every websocket frame it receives
     recorded from the start (``frames[name]``); all are closed after."""
     contexts = []
 
     def open_(url: str, name: str) -> Phone:
         context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
-        contexts.append(context)
+        contexts.append(watch(request, context))
         page = context.new_page()
         page.set_default_timeout(15_000)
         frames[name] = Frames(page)
