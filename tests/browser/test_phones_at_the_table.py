@@ -210,6 +210,54 @@ def test_secret_bids_reach_no_other_phone_until_the_hand_is_scored_and_the_hook_
     phones["Béla"].reads("Dóra", "5/5")  # the scored hand shows every bid
 
 
+def eleven_hands_played(folder) -> tuple[str, tuple[int, ...]]:
+    """A hidden-bid Rage'n Glyphs game for four with Skip Up (hands of 1, 3, ..., 23 cards: 12 hands), 11 of them
+    scored: Anna bid and took every trick (the cards and 10: 121 + 110), the others bid and took none (5 each):
+    231, 55, 55, 55. Returns the game and the order the last hand's bids come in."""
+    store = GameStore(folder)
+    saved = store.start(Game.new("rage-n-glyphs", PLAYERS, options={"bidding": "hidden", "skip_up": True}))
+    for _ in range(11):
+        cards = saved.state.current.cards
+        for seat in saved.state.current.bidding_order:
+            saved.bid(seat, cards if seat == 0 else 0)
+        saved.record_tricks([cards, 0, 0, 0])
+    assert saved.state.totals == (231, 55, 55, 55) and saved.state.current.cards == 23
+    return saved.id, saved.state.current.bidding_order
+
+
+def test_four_phones_play_the_last_hand_of_a_hidden_bid_game_and_every_phone_shows_who_won(
+        open_phone, own_server, tmp_path):
+    game_id, order = eleven_hands_played(tmp_path / "data")
+    server = own_server("--lan")
+    keeper, code = scorekeeper(open_phone, server, "Rage'n Glyphs · hand 12 · Anna, Béla, Csilla, Dóra")
+    phones = {name: join(open_phone, server, code, name) for name in ("Béla", "Csilla", "Dóra")}
+    # The last hand, 23 cards: Béla bids them all and takes them all (23 + 10), Anna and Csilla bid none and
+    # take none (5 each), Dóra bids 1 and takes none (nothing).
+    bids = {"Anna": 0, "Béla": 23, "Csilla": 0, "Dóra": 1}
+    for seat in order:
+        name = PLAYERS[seat]
+        if name == "Anna":
+            keeper.see_exactly("Hand the phone to Anna")
+            keeper.tap("I am Anna")
+            keeper.tap(f"Bid {bids[name]}")
+        else:
+            keeper.see_exactly(f"{name} bids on their phone")
+            phones[name].tap(f"Bid {bids[name]}")
+            phones[name].see_exactly(f"Your bid: {bids[name]}")
+    for phone in phones.values():
+        phone.see_exactly("Play the hand; the scorekeeper enters the tricks.")
+        phone.reads("Béla: 23")
+    for seat in order[:-1]:  # the scorekeeper counts the tricks; the last count is what is left
+        keeper.tap(f"{PLAYERS[seat]} took {23 if seat == 1 else 0}")
+    keeper.tap("Score the hand")
+    for phone in (keeper, *phones.values()):
+        phone.see_exactly("Game over")
+        phone.see_exactly("Anna wins!")
+        phone.reads("1. Anna: 236", "2. Béla: 88", "3. Csilla: 60", "4. Dóra: 55")
+    phones["Dóra"].shot("the end")
+    assert GameStore(tmp_path / "data").open(game_id).state.winners == (0,)
+
+
 def test_a_phone_that_reloads_or_goes_away_takes_its_seat_again_and_bids_once(open_phone, own_server, tmp_path):
     game_id = six_hands_played(tmp_path / "data", "hidden")
     server = own_server("--lan")
