@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 FAILURES = ARTIFACTS / "failures"
@@ -85,8 +86,10 @@ def keep_what_failed(item: pytest.Item) -> None:
             continue
         for page in thing.pages:
             pages += 1
-            if not page.is_closed():
+            try:
                 page.screenshot(path=FAILURES / f"{stem}-{pages}.png")
+            except PlaywrightError as error:  # a tab that crashed or closed: the test's own failure still stands
+                (FAILURES / f"{stem}-{pages}.txt").write_text(str(error), encoding="utf-8")
 
 
 def chromium() -> str:
