@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import unicodedata
@@ -14,7 +15,7 @@ from companion.storage import StorageError
 from companion.table import SeatState
 from companion.texts import in_use, t
 from companion.ui.charts import GameChartsPanel
-from companion.ui.session import GameHandle, use_session
+from companion.ui.session import GameHandle, Seating, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
 from companion.viewmodels import (
     BidsView,
@@ -245,7 +246,7 @@ def PhoneTurn(name: str, take_over) -> ft.Control:
 
 
 @part
-def PhonesPanel(handle: GameHandle, seating) -> ft.Control:  # noqa: ANN001 - seating: the session's Seating
+def PhonesPanel(handle: GameHandle, seating: Seating) -> ft.Control:
     """The players' own phones: the join code and its QR code, each seat's phone (joined, away, none), and the
     seats the scorekeeper may free; folded away under the code until asked for."""
     from companion.ui.screens import scan_to_open
@@ -487,8 +488,16 @@ def cell_lines(cell: Cell, scored: bool) -> list[CellLine]:
 def column_width(board: BoardView) -> int:
     """A player's column on the scoreboard: CELL, or wider where a line in it would not fit ("+23 → 119" late in
     a long game, "+5 Karten×1"), every column alike so the hands line up."""
-    return max([CELL, *(line_width(line.text, line.size) + CELL_PADDING
-                        for row in board.rows for cell in row.cells for line in cell_lines(cell, row.scored))])
+    code = in_use().code
+    return max([CELL, *(_row_width(row, code) for row in board.rows)])
+
+
+@functools.lru_cache(maxsize=4096)
+def _row_width(row: BoardRow, language_code: str) -> int:
+    """The widest cell line of one hand, in the language it is shown in: each tap draws the board again, and only
+    the newest hand's row has changed."""
+    return max(line_width(line.text, line.size) + CELL_PADDING
+               for cell in row.cells for line in cell_lines(cell, row.scored))
 
 
 def line_width(text: str, size: int) -> int:
