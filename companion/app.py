@@ -64,8 +64,8 @@ def App(session: Session, speech: Speech, pin_session) -> list[ft.View]:
     game's seat and nothing else, and needs no PIN."""
     page = ft.context.page
     unlocked, set_unlocked = ft.use_state(pin_session is None)
-    at_the_table = ft.use_state(lambda: session.tables is not None and join_code_of(page.route) is not None
-                                or session.tables is not None and page.route.rstrip("/") == "/join")[0]
+    at_the_table = ft.use_state(lambda: session.tables is not None and (
+        join_code_of(page.route) is not None or page.route.rstrip("/") == "/join"))[0]
     ft.use_effect(lambda: session.listen(page), [], cleanup=None)
     ft.use_effect(lambda: _find_language(page, session), [])
     if speech.code is None:
