@@ -162,12 +162,24 @@ def NewGame() -> ft.Control:
     controls.append(Choice(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)),
                            key="game"))
     controls.append(ft.Text(view.range_text))
+    if view.options:
+        controls.append(heading(t("setup.options")))
+    for row in view.options:
+        if row.is_bool:
+            controls.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
+                                      on_change=lambda e, n=row.name: change(
+                                          lambda: model.set_option(n, bool(e.control.value)))))
+            controls.append(ft.Text(row.explain, size=12))
+        else:
+            controls.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
+            controls.append(Choice(str(row.value), row.choices,
+                                   lambda value, n=row.name: change(lambda: model.set_option(n, value)),
+                                   key=f"option-{row.name}"))
+            controls.append(ft.Text(row.explain, size=12))
     controls.append(heading(t("setup.players")))
     controls += _seat_rows(view, change, model)
-    # Right under the game, above its options: the field every game needs is on the screen when it opens (a field
-    # tapped below it, through the accessibility tree, took the browser's focus and not Flutter's on a busy
-    # phone). Keyed, so seats coming and going do not replace the field: a new field would drop what is being
-    # typed, and a tap or key on the old one would go nowhere.
+    # Keyed, so choosing a game with more or fewer options does not replace the field: a new field would
+    # drop what is being typed, and a tap or key on the old one would go nowhere.
     controls.append(NameEntry(cleared, add, set_typed, key="name-entry"))
     if view.message is not None and view.message.error and view.players is not None:
         controls += said(view.message)
@@ -186,20 +198,6 @@ def NewGame() -> ft.Control:
                                  for s, n in enumerate(view.players)]),
             key="dealer",
         ))
-    if view.options:
-        controls.append(heading(t("setup.options")))
-    for row in view.options:
-        if row.is_bool:
-            controls.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
-                                      on_change=lambda e, n=row.name: change(
-                                          lambda: model.set_option(n, bool(e.control.value)))))
-            controls.append(ft.Text(row.explain, size=12))
-        else:
-            controls.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
-            controls.append(Choice(str(row.value), row.choices,
-                                   lambda value, n=row.name: change(lambda: model.set_option(n, value)),
-                                   key=f"option-{row.name}"))
-            controls.append(ft.Text(row.explain, size=12))
     controls.append(wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start, key="start")))
     controls.append(wide(ft.OutlinedButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=blank_sheet,
                                            key="blank")))

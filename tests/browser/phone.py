@@ -222,11 +222,27 @@ class Phone:
         return self.page.get_by_role("textbox", name=label)
 
     def tap_field(self, label: str) -> Locator:
-        """Tap the text field ``label`` once and see the cursor in it; the field is returned."""
+        """Scroll to the text field ``label`` if it is below the screen, tap it once and see the cursor in it; the
+        field is returned."""
         field = self.field(label)
+        self.scroll_to(field)
         field.tap()
         self.see_cursor_in(field)
         return field
+
+    def scroll_to(self, target: Locator) -> None:
+        """Scroll the screen as a finger would, with Flutter's own scrolling, until ``target`` is wholly on it.
+
+        A tap on a control off the screen scrolls the accessibility tree's copy of the page, which Flutter
+        follows a few frames later; a text field tapped before that takes the browser's focus and not Flutter's
+        (no cursor, typing lost) on a busy machine. A person scrolls to a field before tapping it.
+        """
+        box, height = target.bounding_box(), self.page.viewport_size["height"]
+        if box is None or 0 <= box["y"] and box["y"] + box["height"] <= height:
+            return
+        self.page.mouse.move(self.page.viewport_size["width"] / 2, height / 2)
+        self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - height / 2)
+        expect(target).to_be_in_viewport(ratio=1)
 
     def see_cursor_in(self, field: Locator) -> None:
         """The cursor is in ``field``: what is typed now goes there."""
