@@ -34,7 +34,9 @@ import json
 import os
 import re
 import secrets
+import threading
 import unicodedata
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -58,6 +60,7 @@ from scoring.errors import BidwellError
 from scoring.game import (
     Action,
     Bid,
+    ChangeBid,
     CoinFlip,
     Correct,
     Game,
@@ -231,9 +234,13 @@ def summarize(game_id: str, game: Game, created: str, damage: Words | str | None
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class _Loaded:
-    """A game file as far as it is sound: the game up to its last good action, and what is wrong after it."""
+    """A game file as far as it is sound: the game up to its last good action, and what is wrong after it.
+
+    The store keeps one of these per game it has open (see :meth:`GameStore.open`): every screen of the game in
+    this process reads it, and only the store changes it, after the file on disk has changed.
+    """
 
     game: Game | None
     created: str | None
@@ -241,29 +248,58 @@ class _Loaded:
     actions: list[dict[str, Any]]
     damage: Words | None
 
+    def take(self, other: _Loaded) -> None:
+        """Become ``other`` (the game as read again from its file), so every holder sees the change."""
+        self.game, self.created, self.revision = other.game, other.created, other.revision
+        self.actions, self.damage = other.actions, other.damage
+
+    def agrees_with(self, tables: Mapping[str, Any]) -> bool:
+        """Whether this is the game the file's ``tables`` hold: the same revision and the same actions."""
+        return self.game is not None and _revision(tables) == self.revision and _numbered(tables) == (
+            self.actions, None)
+
 
 class SavedGame:
-    """A game whose every accepted action is on disk before the call returns.
+    """A stored game as the screens of this process use it: every accepted action is on disk before the call
+    returns.
 
-    Each action is checked by the engine first; only then is it written,
-    and only once it is written does the game in memory change. A refused
-    action writes nothing. A damaged game (``damage`` says why) holds its
-    actions up to the last good one and refuses every change.
+    Every :class:`SavedGame` of one game opened from one store reads the same copy in memory, which changes
+    only once a change is on disk (see :meth:`GameStore.append`). A change names the revision it was made
+    from (by default, the revision now); one made from a revision that is no longer the stored one is refused
+    with :class:`ConflictError`, so a screen that drew an older state cannot write over a newer one. A damaged
+    game (``damage`` says why) holds its actions up to the last good one and refuses every change.
     """
 
     def __init__(self, store: GameStore, game_id: str, loaded: _Loaded):
+        assert loaded.game is not None and loaded.created is not None
         self.store = store
         self.id = game_id
-        self._take(loaded)
+        self._loaded = loaded
 
-    def _take(self, loaded: _Loaded) -> None:
-        assert loaded.game is not None and loaded.created is not None
-        self.game: Game = loaded.game
-        self.created: str = loaded.created
-        self.damage: Words | None = loaded.damage
+    @property
+    def game(self) -> Game:
+        """The engine's game, as stored."""
+        return self._loaded.game  # type: ignore[return-value]
+
+    @property
+    def created(self) -> str:
+        """When the game was started (ISO 8601, UTC)."""
+        return self._loaded.created  # type: ignore[return-value]
+
+    @property
+    def damage(self) -> Words | None:
         """What is wrong with the game on disk (said in the language in use when shown), or None."""
-        self.revision = loaded.revision
-        self.actions = loaded.actions
+        return self._loaded.damage
+
+    @property
+    def revision(self) -> int:
+        """The revision of the game file this copy is; every write raises it by one."""
+        return self._loaded.revision
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The action documents of the game file, oldest first."""
+        return self._loaded.actions
 
     @property
     def state(self) -> GameState:
@@ -280,52 +316,45 @@ class SavedGame:
         return {"id": self.id, "created": self.created, **record_from_game(self.game)}
 
     def reload(self) -> bool:
-        """Take the game as it is on disk now (another screen changed it); whether anything changed.
+        """Take the game as it is on disk now (another program changed it); whether anything changed.
 
         A game that can no longer be read at all is kept as it was in memory.
         """
-        loaded = self.store._load(self.id)
-        if loaded.game is None or (loaded.revision == self.revision and loaded.actions == self.actions):
-            return False
-        self._take(loaded)
-        return True
+        return self.store.refresh(self.id)
 
-    def apply(self, action: Action) -> GameState:
-        """Check ``action``, save it, then apply it; raises the engine's refusal or :class:`StorageError`."""
-        self._refuse_if_damaged()
-        self.game.verify(action)
-        return self.store._append(self, action)
+    def apply(self, action: Action, *, expected_revision: int | None = None) -> GameState:
+        """Save ``action`` and apply it, if the game is still at ``expected_revision`` (default: this copy's);
+        raises the engine's refusal, :class:`ConflictError` or another :class:`StorageError`."""
+        return self.store.append(self.id, self.revision if expected_revision is None else expected_revision, action)
 
-    def bid(self, player: int, bid: int) -> GameState:
+    def bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> GameState:
         """Save and apply a bid (see :meth:`scoring.game.Game.bid`)."""
-        return self.apply(Bid(player, bid))
+        return self.apply(Bid(player, bid), expected_revision=expected_revision)
 
-    def record_tricks(self, tricks, counted=None) -> GameState:  # noqa: ANN001 - as Game.record_tricks
+    def change_bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> GameState:
+        """Save and apply a changed bid of the current hand (see :meth:`scoring.game.Game.change_bid`)."""
+        return self.apply(ChangeBid(player, bid), expected_revision=expected_revision)
+
+    def record_tricks(self, tricks, counted=None, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - as Game.record_tricks
         """Save and apply the tricks of the current hand."""
-        return self.apply(Tricks(tuple(tricks), dict(counted or {})))
+        return self.apply(Tricks(tuple(tricks), dict(counted or {})), expected_revision=expected_revision)
 
-    def correct(self, hand, bids, tricks, counted=None) -> GameState:  # noqa: ANN001 - as Game.correct
+    def correct(self, hand, bids, tricks, counted=None, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - as Game.correct
         """Save and apply a correction of a finished hand."""
-        return self.apply(Correct(hand, tuple(bids), tuple(tricks), dict(counted or {})))
+        return self.apply(Correct(hand, tuple(bids), tuple(tricks), dict(counted or {})),
+                          expected_revision=expected_revision)
 
-    def record_coin_flip(self, winner: int) -> GameState:
+    def record_coin_flip(self, winner: int, *, expected_revision: int | None = None) -> GameState:
         """Save and apply the coin flip's winner."""
-        return self.apply(CoinFlip(winner))
+        return self.apply(CoinFlip(winner), expected_revision=expected_revision)
 
-    def record_trump(self, hand: int, trumps) -> GameState:
+    def record_trump(self, hand: int, trumps, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - a sequence of suits
         """Save and apply what was trump in hand ``hand`` (a table aid)."""
-        return self.apply(Trump(hand, tuple(trumps)))
+        return self.apply(Trump(hand, tuple(trumps)), expected_revision=expected_revision)
 
-    def undo(self) -> GameState:
-        """Drop the last action on disk, then in memory."""
-        self._refuse_if_damaged()
-        if not self.game.can_undo():
-            return self.game.undo()  # raises the engine's "nothing to undo"
-        return self.store._drop_last(self)
-
-    def _refuse_if_damaged(self) -> None:
-        if self.damage is not None:
-            raise DamagedGameError("storage.damaged_game", damage=self.damage)
+    def undo(self, *, expected_revision: int | None = None) -> GameState:
+        """Drop the last action on disk, then in memory, if the game is still at ``expected_revision``."""
+        return self.store.drop_last(self.id, self.revision if expected_revision is None else expected_revision)
 
 
 class GameStore:
@@ -348,6 +377,10 @@ class GameStore:
         self.folder = Folder(path if path is not None else default_data_folder(), after_write=after_write)
         self._figures_by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
         self._last_figures: tuple[tuple, list[GameFigures]] | None = None
+        # One copy in memory per open game, shared by every screen of it in this process; forgotten once no
+        # screen holds it.
+        self._open: weakref.WeakValueDictionary[str, _Loaded] = weakref.WeakValueDictionary()
+        self._open_lock = threading.RLock()
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():
@@ -382,21 +415,68 @@ class GameStore:
             except StorageError:
                 self._forget_game(game_id)
                 raise
-        return SavedGame(self, game_id, _Loaded(game, created, 1, actions, None))
+        loaded = _Loaded(game, created, 1, actions, None)
+        with self._open_lock:
+            self._open[game_id] = loaded
+        return SavedGame(self, game_id, loaded)
 
     def open(self, game_id: str) -> SavedGame:
         """The stored game ``game_id`` as far as it is sound; :class:`StorageError` if nothing of it can be read.
 
-        A damaged game comes back read-only, up to its last good action, with
-        ``damage`` saying what is wrong.
+        Every game opened twice from one store is the same copy in memory (read again only if its file
+        changed). A damaged game comes back read-only, up to its last good action, with ``damage`` saying
+        what is wrong.
         """
         _check_id(game_id)
-        loaded = self._load(game_id)
+        tables = self._tables(game_id)
+        loaded = tables if isinstance(tables, _Loaded) else self._current(game_id, tables)
         if loaded.game is None:
             if loaded.damage is None:
                 raise StorageError("storage.no_game", game=game_id, folder=self.path)
             raise DamagedGameError("storage.cannot_open", game=game_id, damage=loaded.damage)
         return SavedGame(self, game_id, loaded)
+
+    def refresh(self, game_id: str) -> bool:
+        """Read game ``game_id`` again if its file changed (another program wrote it); whether the copy in
+        memory changed. A game that can no longer be read at all is kept as it was in memory."""
+        _check_id(game_id)
+        with self._open_lock:
+            before = self._open.get(game_id)
+            seen = None if before is None else (before.revision, before.actions)
+            after = self._current(game_id)
+            return before is not None and after is before and (after.revision, after.actions) != seen
+
+    def append(self, game_id: str, expected_revision: int, action: Action) -> GameState:
+        """Save ``action`` after the stored log of game ``game_id``, then apply it to the copy in memory, if the
+        game on disk is still at ``expected_revision``: the revision the screen that sends it drew.
+
+        Checked once, under the folder's write lock: the revision (:class:`ConflictError` if the game has
+        moved on, the copy in memory then being the stored game), then the action, by the engine (its
+        refusal is raised as it is). Nothing is written unless both pass; the new state is returned.
+        """
+        _check_id(game_id)
+        with self.folder.writing():
+            loaded = self._writable(game_id, expected_revision)
+            game = loaded.game
+            assert game is not None
+            document = _document(action, now())
+            return self._save(game_id, loaded, [*loaded.actions, document], change=lambda: game.apply(action),
+                              take_back=game.undo)
+
+    def drop_last(self, game_id: str, expected_revision: int) -> GameState:
+        """Drop the last action of game ``game_id`` from its file, then from the copy in memory, if the game on
+        disk is still at ``expected_revision`` (as :meth:`append` checks); the engine's refusal if there is
+        nothing to undo."""
+        _check_id(game_id)
+        with self.folder.writing():
+            loaded = self._writable(game_id, expected_revision)
+            game = loaded.game
+            assert game is not None
+            if not game.can_undo():
+                return game.undo()  # raises the engine's "nothing to undo"
+            dropped = game.log[-1]
+            return self._save(game_id, loaded, loaded.actions[:-1], change=game.undo,
+                              take_back=lambda: game.apply(dropped))
 
     def delete(self, game_id: str) -> None:
         """Delete a game for good (the app asks first).
@@ -409,6 +489,8 @@ class GameStore:
         with self.folder.writing():
             self._index_remove(game_id)
             self._forget_game(game_id)
+        with self._open_lock:
+            self._open.pop(game_id, None)
 
     def export(self, game_id: str) -> dict[str, Any]:
         """The record of a stored game, with its id and dates (RECORD-FORMAT.md); a damaged one as far as it goes."""
@@ -610,6 +692,12 @@ class GameStore:
 
     def _load(self, game_id: str) -> _Loaded:
         """The game file of ``game_id`` as far as it is sound (see :class:`_Loaded`); never raises for damage."""
+        tables = self._tables(game_id)
+        return tables if isinstance(tables, _Loaded) else _replay(tables, game_id)
+
+    def _tables(self, game_id: str) -> Mapping[str, Any] | _Loaded:
+        """The tables of the game file of ``game_id``, or, where it cannot be read, what is wrong (a damaged
+        :class:`_Loaded` with no game)."""
         try:
             data = self._game_storage(game_id).read()
         except StorageError as error:
@@ -619,7 +707,48 @@ class GameStore:
             return _damaged(_words("storage.damage.unreadable", reason=what))
         if data is None:
             return _damaged(self._missing(game_id))
-        return _replay(data, game_id)
+        return data
+
+    def _current(self, game_id: str, tables: Mapping[str, Any] | _Loaded | None = None) -> _Loaded:
+        """The copy in memory of game ``game_id``, made to agree with its file (``tables``, if read already):
+        replayed only where the file holds another revision or other actions than the copy (another program
+        wrote it). A file that cannot be read at all leaves an open copy as it was; with none open, its damage
+        is returned."""
+        with self._open_lock:
+            if tables is None:
+                tables = self._tables(game_id)
+            held = self._open.get(game_id)
+            if isinstance(tables, _Loaded):
+                return held if held is not None else tables
+            if held is not None and held.agrees_with(tables):
+                return held
+            loaded = _replay(tables, game_id)
+            if loaded.game is None:
+                return held if held is not None else loaded
+            if held is None:
+                self._open[game_id] = loaded
+                return loaded
+            held.take(loaded)
+            return held
+
+    def _writable(self, game_id: str, expected_revision: int) -> _Loaded:
+        """Under the lock: the stored game, read from its file, if a change made from ``expected_revision`` may
+        be written after it; why not otherwise (a screen's copy is never written over a file it cannot read)."""
+        with self._open_lock:
+            tables = self._tables(game_id)
+            if isinstance(tables, _Loaded):
+                if tables.damage is None:
+                    raise StorageError("storage.no_game", game=game_id, folder=self.path)
+                raise StorageError("storage.unread_before_saving", path=self._game_path(game_id),
+                                   reason=tables.damage)
+            loaded = self._current(game_id, tables)
+        if loaded.game is None:
+            raise DamagedGameError("storage.cannot_open", game=game_id, damage=loaded.damage)
+        if loaded.damage is not None:
+            raise DamagedGameError("storage.damaged_game", damage=loaded.damage)
+        if loaded.revision != expected_revision:
+            raise ConflictError("storage.conflict")
+        return loaded
 
     def _missing(self, game_id: str) -> Words | None:
         """What became of a game's file that is not there: moved aside as damaged, or lost; None if never made."""
@@ -628,61 +757,29 @@ class GameStore:
             return _words("storage.damage.moved", path=moved[-1])
         return None
 
-    def _append(self, saved: SavedGame, action: Action) -> GameState:
-        with self.folder.writing():
-            self._check_same(saved)
-            saved.game.verify(action)
-            actions = [*saved.actions, _document(action, now())]
-            return self._save(saved, actions, change=lambda: saved.game.apply(action),
-                              take_back=saved.game.undo)
-
-    def _drop_last(self, saved: SavedGame) -> GameState:
-        with self.folder.writing():
-            self._check_same(saved)
-            dropped = saved.game.log[-1]
-            return self._save(saved, saved.actions[:-1], change=saved.game.undo,
-                              take_back=lambda: saved.game.apply(dropped))
-
-    def _save(self, saved: SavedGame, actions: list[dict[str, Any]], *, change, take_back) -> GameState:  # noqa: ANN001
+    def _save(self, game_id: str, loaded: _Loaded, actions: list[dict[str, Any]], *, change, take_back) -> GameState:  # noqa: ANN001
         """Under the lock: change the game in memory, write it, and settle its index entry (see the module's text).
 
         If the write fails, ``take_back`` returns the game in memory to what
         is still on disk, so the action can be tried again.
         """
-        before = summarize(saved.id, saved.game, saved.created)
+        game, created = loaded.game, loaded.created
+        assert game is not None and created is not None
+        before = summarize(game_id, game, created)
         state = change()
         try:
-            after = summarize(saved.id, saved.game, saved.created)
+            after = summarize(game_id, game, created)
             shown = before.finished or after.finished
             if shown:
                 self._index_put([before], unsettled=True)
-            self._write_game(saved.id, actions, revision=saved.revision + 1)
+            self._write_game(game_id, actions, revision=loaded.revision + 1)
         except BaseException:
             take_back()
             raise
-        saved.actions, saved.revision = actions, saved.revision + 1
+        loaded.actions, loaded.revision = actions, loaded.revision + 1
         if shown:
             self._index_put([after])
         return state
-
-    def _check_same(self, saved: SavedGame) -> None:
-        """Under the lock: refuse (and reload) a screen whose copy is not the game on disk.
-
-        The revision changes with every write, even one that leaves the log as
-        long as it was (an undo and a new bid); the log itself is compared too,
-        so the action is checked against what is stored, not what a screen holds.
-        """
-        try:
-            tables = self._game_storage(saved.id).read()
-        except OSError as error:
-            raise StorageError("storage.unread_before_saving", path=self._game_path(saved.id),
-                               reason=os_reason(error)) from None
-        if tables is not None and _revision(tables) == saved.revision and _numbered(tables) == (saved.actions, None):
-            return
-        stored = self._load(saved.id)
-        if stored.game is not None:
-            saved._take(stored)
-        raise ConflictError("storage.conflict")
 
     # -- internals: the index --
 

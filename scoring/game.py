@@ -76,6 +76,15 @@ class Bid:
 
 
 @frozen
+class ChangeBid:
+    """The player in seat ``player``, who has bid in the current hand, changes that bid to ``bid`` before the
+    hand's tricks are recorded (a bid misheard or mistyped); the bids after it stand."""
+
+    player: int
+    bid: int
+
+
+@frozen
 class Tricks:
     """The tricks each player took in the current hand, in seat order.
 
@@ -116,10 +125,10 @@ class Trump:
 NO_TRUMP = "none"
 """The entry for a joker that removed trump (Rage'n Glyphs' 4-dot joker)."""
 
-Action = Start | Bid | Tricks | Correct | CoinFlip | Trump
+Action = Start | Bid | ChangeBid | Tricks | Correct | CoinFlip | Trump
 
 _ACTION_NAMES: dict[type, str] = {
-    Start: "start", Bid: "bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip", Trump: "trump",
+    Start: "start", Bid: "bid", ChangeBid: "change_bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip", Trump: "trump",
 }
 
 
@@ -419,6 +428,8 @@ class Game:
         """Check and append any action but Start; the one door the log is written through."""
         if isinstance(action, Bid):
             return self.bid(action.player, action.bid)
+        if isinstance(action, ChangeBid):
+            return self.change_bid(action.player, action.bid)
         if isinstance(action, Tricks):
             return self.record_tricks(action.tricks, action.counted)
         if isinstance(action, Correct):
@@ -433,6 +444,8 @@ class Game:
         """Raise why :meth:`apply` would refuse ``action``; return if it would be accepted."""
         if isinstance(action, Bid):
             self.verify_bid(action.player, action.bid)
+        elif isinstance(action, ChangeBid):
+            self.verify_change_bid(action.player, action.bid)
         elif isinstance(action, Tricks):
             self.verify_tricks(action.tricks, action.counted)
         elif isinstance(action, Correct):
@@ -476,6 +489,42 @@ class Game:
         """Record ``player``'s bid in the current hand; refused bids change nothing."""
         self.verify_bid(player, bid)
         return self._commit(Bid(player, bid))
+
+    def verify_change_bid(self, player: int, bid: object) -> None:
+        """Raise why ``player`` may not change their bid in the current hand to ``bid``; return if they may.
+
+        The player must have bid in this hand, and its tricks must not be recorded yet; the new bid is a
+        whole number from 0 to the hand's cards, not the one already there. The bids after it stand, so once
+        every bid is in, the hook is checked as it was for the last bidder: the bids may not add up to the
+        hand's cards.
+        """
+        state = self.state
+        hand = self._current_number()
+        self._verify_not_over(hand)
+        self._verify_seat(player, hand)
+        current = state.current
+        assert current is not None
+        if current.bids[player] is None:
+            raise BidError("bid.change_not_yet", hand=hand, player=self.name(player))
+        _verify_count(bid, current.cards, "bid", BidError, hand=hand, player=self.name(player))
+        if bid == current.bids[player]:
+            raise BidError("bid.change_same", hand=hand, player=self.name(player), value=bid)
+        if None not in current.bids:
+            bids = list(current.bids)
+            bids[player] = bid
+            *before, last = current.bidding_order
+            if bids[last] == self._forbidden(current.cards, [bids[seat] for seat in before]):
+                raise BidError("bid.change_hook", hand=hand, player=self.name(player), value=bid,
+                               total=current.cards, last=self.name(last))
+
+    def can_change_bid(self, player: int, bid: object) -> bool:
+        """Whether :meth:`change_bid` would accept this change now."""
+        return _accepts(self.verify_change_bid, player, bid)
+
+    def change_bid(self, player: int, bid: int) -> GameState:
+        """Change ``player``'s bid in the current hand, before its tricks; the other bids stand."""
+        self.verify_change_bid(player, bid)
+        return self._commit(ChangeBid(player, bid))
 
     # -- tricks --
 
@@ -734,6 +783,9 @@ class Game:
         if isinstance(action, Bid):
             if not self._entries or self._entries[-1].tricks is not None:
                 self._entries.append(_Entry(bids=[None] * len(self.players)))
+            self._entries[-1].bids[action.player] = action.bid
+            self._dirty = min(self._dirty, len(self._entries) - 1)
+        elif isinstance(action, ChangeBid):
             self._entries[-1].bids[action.player] = action.bid
             self._dirty = min(self._dirty, len(self._entries) - 1)
         elif isinstance(action, Tricks):

@@ -64,6 +64,13 @@ ENGINE.msg(
     "has a bid, but {missing} before them has none (bids go clockwise from the dealer's left)",
 )
 ENGINE.msg("bid.phase", "all bids of this hand are in; the tricks come next")
+ENGINE.msg("bid.change_not_yet", "has not bid in this hand yet, so there is no bid to change; they bid in turn")
+ENGINE.msg("bid.change_same", "the bid is {value} already")
+ENGINE.msg(
+    "bid.change_hook",
+    "may not change the bid to {value}: the bids would then add up to {total}, the tricks in this hand, which Hose "
+    "the Dealer forbids ({last} bids last); change {last}'s bid first, or choose another number",
+)
 # tricks
 ENGINE.msg("tricks.count", "tricks are needed for all {players} players, got {got}")
 ENGINE.msg("tricks.not_whole", "tricks {value} is not a whole number; tricks are whole numbers from 0 to {cards}")

@@ -19,7 +19,18 @@ from scoring.errors import (
     TricksError,
     UndoError,
 )
-from scoring.game import Bid, CoinFlip, Correct, Game, Phase, Start, Tricks, action_from_dict, action_to_dict
+from scoring.game import (
+    Bid,
+    ChangeBid,
+    CoinFlip,
+    Correct,
+    Game,
+    Phase,
+    Start,
+    Tricks,
+    action_from_dict,
+    action_to_dict,
+)
 
 FOUR = ["Anna", "Béla", "Csilla", "Dóra"]
 
@@ -198,6 +209,75 @@ def test_a_bid_after_all_bids_are_in_is_refused():
     finish_bids(game)
     with pytest.raises(BidError, match="all bids of this hand are in; the tricks come next"):
         game.bid(1, 2)
+
+
+def test_a_bid_of_this_hand_changes_without_touching_the_bids_after_it():
+    game = Game.new("rage", FOUR)  # Anna deals: Béla, Csilla, Dóra, then Anna bid
+    game.bid(1, 2)
+    game.bid(2, 3)
+    state = game.change_bid(1, 4)  # Béla said 4, not 2
+    assert state.current.bids == (None, 4, 3, None) and state.next_bidder == 3
+    finish = [game.bid(3, 0), game.bid(0, 1)][-1]
+    assert finish.phase is Phase.PLAYING
+    state = game.change_bid(3, 2)  # after every bid is in, before the tricks
+    assert state.current.bids == (1, 4, 3, 2) and state.phase is Phase.PLAYING
+    state = game.record_tricks([1, 4, 3, 2])
+    assert [seat.points for seat in state.hands[0].seats] == [11, 14, 13, 12]  # each made it: tricks + 10
+    with pytest.raises(BidError, match="hand 2, Anna: has not bid in this hand yet, so there is no bid to change"):
+        game.change_bid(0, 3)  # hand 1 is scored: it is corrected, not changed
+
+
+@pytest.mark.parametrize(
+    ("seat", "bid", "message"),
+    [
+        (2, 1, "hand 1, Csilla: has not bid in this hand yet, so there is no bid to change; they bid in turn"),
+        (1, 2, "hand 1, Béla: the bid is 2 already"),
+        (1, 11, "hand 1, Béla: bid 11 is more than the 10 cards in this hand"),
+        (1, -1, "hand 1, Béla: bid -1 is negative"),
+        (7, 1, "hand 1: there is no seat 7"),
+    ],
+)
+def test_a_change_of_a_bid_is_checked_like_a_bid(seat, bid, message):
+    game = Game.new("rage", FOUR)
+    game.bid(1, 2)
+    before = snapshot(game)
+    assert not game.can_change_bid(seat, bid)
+    with pytest.raises(BidwellError, match=message):
+        game.change_bid(seat, bid)
+    assert snapshot(game) == before
+
+
+def test_a_changed_bid_may_not_make_the_bids_even_out_under_the_hook():
+    game = Game.new("oh-hell", ["Anna", "Béla", "Csilla"])  # 10 cards; Anna deals and bids last; the hook is on
+    for seat, bid in ((1, 3), (2, 3), (0, 2)):
+        game.bid(seat, bid)
+    with pytest.raises(BidError, match="hand 1, Béla: may not change the bid to 5: the bids would then add up to 10, "
+                                       "the tricks in this hand, which Hose the Dealer forbids \(Anna bids last\); "
+                                       "change Anna's bid first, or choose another number"):
+        game.change_bid(1, 5)
+    with pytest.raises(BidError, match="hand 1, Anna: may not change the bid to 4"):
+        game.change_bid(0, 4)  # the dealer's own forbidden number
+    assert game.change_bid(0, 1).current.bids == (1, 3, 3)
+    assert not game.can_change_bid(1, 6)  # 1 + 6 + 3 = 10
+    assert game.change_bid(1, 5).current.bids == (1, 5, 3)
+    early = Game.new("oh-hell", ["Anna", "Béla", "Csilla"])
+    early.bid(1, 3)
+    early.bid(2, 3)
+    state = early.change_bid(1, 7)  # before the dealer's bid the hook has nothing to check yet; it moves with it
+    assert (state.forbidden_bid, state.next_bidder) == (0, 0)
+
+
+def test_a_changed_bid_undoes_to_the_bid_before_and_replays():
+    game = Game.new("rage", FOUR, options={"bidding": "hidden"})
+    game.bid(1, 2)
+    game.bid(2, 3)
+    game.change_bid(1, 0)
+    assert game.state.current.shown_bids == (None, None, None, None)  # still private until everyone has bid
+    log = game.log
+    assert log[-1] == ChangeBid(1, 0)
+    assert action_to_dict(log[-1]) == {"action": "change_bid", "player": 1, "bid": 0}
+    assert Game.replay([action_from_dict(action_to_dict(a)) for a in log]).state == game.state
+    assert game.undo().current.bids == (None, 2, 3, None)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from companion.history import ConflictError, GameStore, fold
 from companion.storage import StorageError
 from scoring.errors import BidError
-from scoring.game import Game, Phase
+from scoring.game import Bid, Game, Phase
 from scoring.record import record_from_game
 
 FOUR = ["Anna", "Béla", "Csilla", "Dóra"]
@@ -203,15 +203,72 @@ def test_finishing_and_unfinishing_a_game_updates_the_history(store):
     assert GameStore(store.path).history(finished=True).items == ()
 
 
-def test_two_screens_on_one_game_cannot_overwrite_each_other(store):
+def test_two_programs_on_one_game_cannot_overwrite_each_other(store):
     saved = store.start(Game.new("rage", FOUR))
-    other_screen = store.open(saved.id)
+    other_program = GameStore(store.path).open(saved.id)
     saved.bid(1, 2)
     with pytest.raises(ConflictError, match="changed on another screen"):
-        other_screen.bid(1, 3)
-    assert other_screen.state.next_bidder == 2  # reloaded: it now shows the other screen's bid
-    other_screen.bid(2, 3)
-    assert store.open(saved.id).game.log == other_screen.game.log
+        other_program.bid(1, 3)
+    assert other_program.state.next_bidder == 2  # reloaded: it now shows the other program's bid
+    other_program.bid(2, 3)
+    assert store.open(saved.id).game.log == other_program.game.log
+
+
+def test_every_screen_of_a_game_reads_one_copy_and_a_tap_drawn_before_a_change_is_refused(store):
+    saved = store.start(Game.new("rage", FOUR))
+    other_screen = store.open(saved.id)
+    assert other_screen.game is saved.game  # opened again, not read again
+    drawn = other_screen.revision  # the other screen draws Béla's pad
+    saved.bid(1, 2)
+    assert other_screen.state.next_bidder == 2  # it sees the bid as soon as it draws again
+    with pytest.raises(ConflictError, match="changed on another screen"):
+        other_screen.bid(2, 3, expected_revision=drawn)  # a tap on the pad it drew before the bid
+    assert GameStore(store.path).open(saved.id).state.current.bids == (None, 2, None, None)
+    other_screen.bid(2, 3, expected_revision=other_screen.revision)
+    assert GameStore(store.path).open(saved.id).state.current.bids == (None, 2, 3, None)
+
+
+STALE_WRITER = textwrap.dedent(
+    """
+    import sys
+    from companion.history import ConflictError, GameStore
+    from scoring.game import Bid
+    store = GameStore(sys.argv[1])
+    game_id, drawn, seat, value = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+    try:
+        store.append(game_id, drawn, Bid(seat, value)) if value >= 0 else store.drop_last(game_id, drawn)
+        print("written")
+    except ConflictError:
+        print("refused")
+    """
+)
+
+
+def test_the_store_takes_a_change_only_from_the_revision_on_disk_whichever_process_sends_it(store):
+    saved = store.start(Game.new("rage", FOUR))  # Anna deals: Béla bids first, then Csilla
+    drawn = saved.revision
+
+    def from_another_process(revision: int, seat: int, value: int) -> str:
+        done = subprocess.run([sys.executable, "-c", STALE_WRITER, str(store.path), saved.id, str(revision),
+                               str(seat), str(value)], capture_output=True, text=True, timeout=120, check=True)
+        return done.stdout.strip()
+
+    assert from_another_process(drawn, 1, 2) == "written"  # Béla's 2, tapped on a pad drawn at this revision
+    # A second tap on that same pad, from another process: the game has moved on, so it is not written, and
+    # above all not taken as the next bidder's.
+    assert from_another_process(drawn, 1, 2) == "refused"
+    assert from_another_process(drawn, 2, 2) == "refused"
+    assert from_another_process(drawn, 1, -1) == "refused"  # nor is an undo drawn before the bid
+    with pytest.raises(ConflictError, match="changed on another screen"):
+        store.append(saved.id, drawn, Bid(2, 2))  # this process's copy is read again first, and refused too
+    assert saved.state.current.bids == (None, 2, None, None)  # the copy in memory is the stored game
+    assert from_another_process(drawn + 1, 2, 3) == "written"
+    with pytest.raises(ConflictError):
+        store.drop_last(saved.id, drawn + 1)
+    store.drop_last(saved.id, drawn + 2)
+    fresh = GameStore(store.path).open(saved.id)
+    assert (fresh.state.current.bids, fresh.revision) == ((None, 2, None, None), drawn + 3)
+    assert saved.revision == fresh.revision and saved.game.log == fresh.game.log
 
 
 def test_threads_saving_at_once_lose_nothing(store):
@@ -304,7 +361,7 @@ def hook_conflict(store):
 
 def test_a_stale_screen_cannot_bid_after_an_undo_and_a_new_bid_on_another(store):
     first = hook_conflict(store)
-    stale = store.open(first.id)
+    stale = GameStore(store.path).open(first.id)  # another program's copy
     first.undo()
     first.bid(2, 4)  # the log is as long as before, but now Anna may not bid 3
     assert stale.game.can_bid(0, 3)  # the stale screen still thinks Anna may
