@@ -12,9 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.history import ConflictError
 from companion.storage import StorageError
 from companion.texts import t
-from companion.viewmodels import BoardView, Ending, HandSummary, Header, Message, PadKey, PlayModel, refusal
+from companion.viewmodels import (
+    Aim,
+    BoardView,
+    Ending,
+    HandSummary,
+    Header,
+    Message,
+    PadKey,
+    PlayModel,
+    Step,
+    refusal,
+)
 from scoring.errors import BidwellError
 from scoring.game import Phase
 
@@ -28,13 +40,16 @@ class SeatView:
     header: Header | None
     summary: HandSummary | None
     bids: tuple[tuple[str, str], ...]
-    """Every player's bid in bidding order, as the table may see it (a private one: "secret" until revealed)."""
+    """Every player's bid in bidding order (name, bid), as the table may see it (a private one: "secret" until
+    revealed)."""
     mine: str | None
     """This player's own bid in the current hand, in words; None before they bid."""
     turn: str
     """What happens now, for this player: their bid, someone else's, the hand being played, the end."""
     keys: tuple[PadKey, ...]
     """The bid pad, on this player's turn only."""
+    aim: Aim | None
+    """What the pad is drawn for (this player's bid in this hand, at this revision); None without a pad."""
     board: BoardView
     ending: Ending | None
     message: Message | None
@@ -78,23 +93,32 @@ class SeatModel:
             name=self.name,
             header=None if state.finished else play.header(),
             summary=summary,
-            bids=tuple(play.bids_line()) if not state.finished else (),
+            bids=tuple((line.name, line.bid) for line in play.bids_line()) if not state.finished else (),
             mine=mine,
             turn=turn,
             keys=tuple(play.pad()) if self.my_turn() else (),
+            aim=play.aim(Step.BID) if self.my_turn() else None,
             board=play.board(),
             ending=play.ending() if state.finished else None,
             message=self.message,
             revision=play.saved.revision,
         )
 
-    def tap_bid(self, value: int) -> bool:
-        """This player bids ``value``; a refusal (not their turn, the hook) leaves everything and says why."""
-        if not self.my_turn():
+    def tap_bid(self, value: int, aim: Aim | None = None) -> bool:
+        """This player bids ``value`` on the pad drawn for ``aim`` (default: as drawn now); a refusal (not their
+        turn, the hook, a pad drawn before the game moved on) leaves everything and says why."""
+        aim = aim or self.play.aim(Step.BID)
+        if not self.my_turn() or aim.seat != self.seat:
             self.message = Message(t("seat.not_your_turn"), error=True)
             return False
+        if aim != self.play.aim(Step.BID):
+            self.message = Message(self.play.stale(aim), error=True)
+            return False
         try:
-            self.play.saved.bid(self.seat, value)
+            self.play.saved.bid(self.seat, value, expected_revision=aim.revision)
+        except ConflictError as error:
+            self.message = Message(self.play.stale(aim, refusal(error).text), error=True)
+            return False
         except (BidwellError, StorageError) as error:
             self.message = refusal(error)
             return False

@@ -147,9 +147,40 @@ APP.msg("bid.cover", "Hand the phone to {name}")
 APP.msg("bid.cover_hint", "Only {name} should look at the next screen.")
 APP.msg("bid.i_am", "I am {name}")
 APP.msg("bid.private", "{name}, your bid. Nobody else sees it.")
+APP.msg("bid.cover_again", "Not {name}? Cover the pad")
 APP.msg("bid.secret_done", "Everyone has bid. The bids stay secret until the tricks are in.")
 APP.msg("bid.secret_mark", "secret")
 APP.msg("bid.waiting", "–")
+# a tap taken, said where its pad was
+APP.msg("bid.taken", "{name} bids {value}")
+APP.msg("bid.taken_private", "{name}'s bid is in")
+# changing a bid of this hand
+APP.msg("bid.change", "Change {name}'s bid (now {value})")
+APP.msg("bid.change_private", "{name}, change your bid. Nobody else sees it.")
+APP.msg("bid.change_now", "Your bid is {value} now; tap the new one.")
+APP.msg("bid.change_hint", "Tap a bid above to change it.")
+APP.msg("bid.change_to", "Change to {value}")
+APP.msg("bid.change_cover_hint", "{name} changes their bid. Only {name} should look at the next screen.")
+APP.msg("bid.keep", "Keep the bid")
+APP.msg("bid.changed", "{name}'s bid is now {value}")
+APP.msg("bid.changed_private", "{name}'s bid is changed")
+# taps refused: every tap is taken only for what its control was drawn for
+# the connection (under --lan, or any tab of the app served)
+APP.msg(
+    "link.back",
+    "The connection was lost and is back. Nothing tapped meanwhile was taken: the screen shows the game as stored.",
+)
+APP.msg("link.lost", "The connection to Bidwell is lost. Reconnecting… Nothing tapped now is taken.")
+APP.msg("tap.during_settle", "{taken} — the tap right after it was not taken.")
+APP.msg("tap.stale_bid", "{name}'s bid is {value} — that tap was for {name}, so it was not taken again.")
+APP.msg("tap.stale_private_bid", "{name} has bid — that tap was for {name}, so it was not taken again.")
+APP.msg("tap.stale_tricks", "{name} took {value} — that tap was for {name}, so it was not taken again.")
+APP.msg("tap.stale_score", "Hand {number} is scored — that tap was for it, so it was not taken again.")
+APP.msg(
+    "tap.stale",
+    "The game had moved on when that tap arrived (on another screen, or while the connection was lost), so it "
+    "was not taken: check the screen and tap again.",
+)
 # playing and tricks
 APP.msg("play.play", "Play the hand, then enter the tricks.")
 APP.msg("tricks.check_exact", "Tricks {total} of {cards}")
@@ -169,6 +200,8 @@ APP.msg("tricks.too_many", "{name} cannot have taken {value}: the others took {o
 APP.msg("tricks.key_too_many", "more than the tricks left")
 APP.msg("tricks.missing", "Enter the tricks of {names} first")
 APP.msg("tricks.change", "Change the tricks of {name}")
+APP.msg_plural("tricks.taken", "{name} took {count} trick", "{name} took {count} tricks")
+APP.msg("tricks.scored", "Hand {number} is scored")
 APP.msg("cards.of", "{label} of {name}")
 APP.msg("cards.less", "{label} of {name}: one less")
 APP.msg("cards.more", "{label} of {name}: one more")
@@ -205,6 +238,11 @@ APP.msg("correct.heading", "{cards} · {dealer}")
 APP.msg("correct.set_bid", "{name} bid {value}")
 APP.msg("correct.tricks_heading", "Tricks")
 APP.msg("correct.not_scored", "Hand {number} has no score to correct yet.")
+APP.msg(
+    "correct.stale",
+    "The game changed on another screen while hand {number} was open here, so this correction was not saved: go "
+    "back and open the hand again.",
+)
 # undo
 APP.msg("undo", "Undo")
 APP.msg("undo.done", "Undone.")
@@ -215,6 +253,25 @@ APP.msg("undo.tricks", "Undone: the score of hand {number}; its tricks are back 
 APP.msg("undo.correction", "Undone: the correction of hand {number}.")
 APP.msg("undo.coin_flip", "Undone: the coin flip.")
 APP.msg("undo.trump", "Undone: the trump of hand {number}.")
+APP.msg("undo.change", "Undone: the change of {name}'s bid; it is {value} again.")
+APP.msg("undo.private_change", "Undone: the change of {name}'s bid.")
+APP.msg("undo.ask_title", "Take it back?")
+APP.msg("undo.ask_yes", "Take it back")
+APP.msg("undo.ask_no", "Keep it")
+APP.msg("undo.ask_private_bid", "Take back {name}'s bid? It is private: {name} bids again, where nobody else sees it.")
+APP.msg(
+    "undo.ask_private_change",
+    "Take back the change of {name}'s bid? It is private: the bid goes back to the one {name} made before.",
+)
+APP.msg(
+    "undo.ask_tricks",
+    "Take back the score of hand {number}? Its trick counts come back, to be changed and scored again.",
+)
+APP.msg(
+    "undo.ask_correction",
+    "Take back the correction of hand {number}? Its bids, tricks and points go back to what they were before.",
+)
+APP.msg("undo.ask_coin_flip", "Take back the coin flip {name} won? The tie waits for a flip again.")
 APP.msg("trump.line", "Trump: {trumps}")
 APP.msg("trump.not_recorded", "Trump: not recorded")
 APP.msg("trump.no_trump", "No trump")
@@ -294,6 +351,13 @@ APP.msg_plural(
     "{count} minutes",
 )
 APP.msg("lan.join", "Join from another phone")
+APP.msg(
+    "lan.join_explain",
+    "A player scans this, then types the join code a game's screen shows, to bid on their own phone. To keep score "
+    "on another phone, open {url} there and enter the PIN.",
+)
+APP.msg("lan.player", "I'm a player: enter the join code")
+APP.msg("lan.player_hint", "Joining a game to bid on your own phone? The scorekeeper's game screen shows its join code.")
 APP.msg("lan.qr", "QR code of {url}")
 APP.msg("lan.phone_app", "Bidwell on a phone of its own")
 APP.msg(

@@ -8,13 +8,14 @@ here decides a rule by itself: the models only choose what to show and word it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.history import GameStore, GameSummary, SavedGame, fold, records_in
+from companion.history import ConflictError, GameStore, GameSummary, SavedGame, fold, records_in
 from companion.storage import StorageError
 from companion.texts import in_use, t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
@@ -23,6 +24,7 @@ from scoring.errors import BidwellError
 from scoring.game import (
     NO_TRUMP,
     Bid,
+    ChangeBid,
     CoinFlip,
     Correct,
     Game,
@@ -54,11 +56,65 @@ class Screen(StrEnum):
 
     BIDDING = "bidding"
     COVER = "cover"
+    """Pass the phone: the next private bidder (or the player whose private bid is changed) takes it."""
     PRIVATE_BID = "private_bid"
     PHONE = "phone"
     """The next bidder bids privately on their own phone (:mod:`companion.table`)."""
+    CHANGE_BID = "change_bid"
+    """A bid of this hand the table can see, being changed on its own pad."""
     TRICKS = "tricks"
     FINISHED = "finished"
+
+
+class Step(StrEnum):
+    """What a tap on the play screen does."""
+
+    BID = "bid"
+    CHANGE = "change"
+    UNLOCK = "unlock"
+    TRICKS = "tricks"
+    SCORE = "score"
+    UNDO = "undo"
+    TRUMP = "trump"
+    COIN = "coin"
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What a control was drawn for, and so what a tap on it is aimed at: the revision of the game the screen
+    was drawn from, the hand, the step and the seat (whose bid, whose tricks). A tap is taken only while its
+    aim is still what the screen would draw: a second tap on a pad that has moved on, or one that reached the
+    server late, is refused, never given to another player."""
+
+    revision: int
+    hand: int | None
+    step: Step
+    seat: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The identity of the control drawn for this aim (the revision left out: a pad stays the same pad while
+        something else changes, such as the trump)."""
+        return f"{self.step.value}-{self.hand}-{self.seat}"
+
+
+@dataclass(frozen=True)
+class Settling:
+    """A tap just taken: ``text`` says what it took, where the next pad's heading will be, while every control
+    that takes a tap is greyed for a moment (:data:`SETTLE_SECONDS`). ``pad`` is the pad it was taken on, with
+    its keys and the number taken (None where the tap was not on a pad): a screen keeps that pad, unseen, so a
+    second tap sent to it before the screen changed is answered, not lost."""
+
+    text: str
+    pad: Aim | None = None
+    keys: tuple[PadKey, ...] = ()
+    chosen: int | None = None
+
+
+SETTLE_SECONDS = 0.3
+"""How long a tap just taken is shown where its pad was before the next player's pad comes. A finger's bounce
+or a double tap lands within it, on the greyed pad, and is not taken; a person who reads the next name first
+taps after it, on the next pad."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +313,16 @@ class PadKey:
 
 
 @dataclass(frozen=True)
+class BidLine:
+    """One player's bid in the bids line, as the table may see it, and whether a tap on it changes it."""
+
+    seat: int
+    name: str
+    bid: str
+    changeable: bool
+
+
+@dataclass(frozen=True)
 class BidsView:
     """The bidding part of a hand: whose turn, the pad, the bids so far and their running total."""
 
@@ -264,8 +330,23 @@ class BidsView:
     private: bool
     keys: tuple[PadKey, ...]
     forbidden: str | None
-    bids: tuple[tuple[str, str], ...]
+    bids: tuple[BidLine, ...]
     running: str
+    aim: Aim
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """A bid of this hand being changed: whose, the bid it is now (where whoever looks may see it), the pad with
+    the numbers it may become."""
+
+    seat: int
+    name: str
+    title: str
+    keys: tuple[PadKey, ...]
+    current: int | None
+    private: bool
+    aim: Aim
 
 
 @dataclass(frozen=True)
@@ -296,6 +377,10 @@ class TricksView:
     complete: bool
     bids_note: str | None
     bid_total: str | None
+    aim: Aim | None = None
+    """The pad's aim (None in a correction, whose pads change only its drafts)."""
+    score_aim: Aim | None = None
+    bids: tuple[BidLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -408,6 +493,18 @@ class PlayView:
     can_undo: bool
     revision: int
     charts: GameCharts | None = None
+    settling: Settling | None = None
+    """A tap just taken, said where the next pad's heading will be: every control that takes a tap is greyed
+    meanwhile."""
+    retired: Settling | None = None
+    """The last pad a tap was taken on (see :attr:`Settling.pad`)."""
+    last_entry: str | None = None
+    """What the last tap took, for a screen with no pad heading to show in its place (the cover, tricks all in)."""
+    change: ChangeView | None = None
+    cover_aim: Aim | None = None
+    undo_aim: Aim | None = None
+    changing_name: str | None = None
+    """On the cover: the player passed the phone to change their own private bid (None: to bid)."""
 
 
 @dataclass(frozen=True)
@@ -421,6 +518,8 @@ class CorrectionView:
     tricks: TricksView
     message: Message | None
     can_save: bool
+    revision: int
+    """The revision the correction was opened at: it is saved only over that one."""
 
 
 # --- playing: the model -------------------------------------------------------------
@@ -433,6 +532,11 @@ class PlayModel:
     the order of play; the last player's count is filled in from what is
     left, so a hand costs one tap per bid, one per player but the last for
     the tricks, and one to score it.
+
+    Every tap names its :class:`Aim`, the state the control was drawn for; a tap whose aim is not what the
+    screen shows now is refused and said so, never given to another player. A tap taken is shown where its
+    pad was (:class:`Settling`) until :meth:`settle`; taps meanwhile are refused, so a finger's bounce never
+    lands on the next player's pad.
     """
 
     def __init__(self, saved: SavedGame, *, read_only: bool = False, chance: random.Random | None = None):
@@ -440,6 +544,9 @@ class PlayModel:
         self.read_only = read_only or saved.read_only
         self.chance = chance or random.Random()
         self.message: Message | None = None
+        self.settling: Settling | None = None
+        self.retired: Settling | None = None
+        self.last_entry: str | None = None
         self._unlocked: tuple[int, int] | None = None
         self._draft_hand: int | None = None
         self.tricks_draft: list[int | None] = []
@@ -449,6 +556,7 @@ class PlayModel:
         self.on_phone: Callable[[int], bool] = lambda _seat: False
         """Whether a seat's player bids on a phone of their own (the table says; none without one)."""
         self._taken_over: tuple[int, int] | None = None
+        self._changing: tuple[int, int] | None = None  # (hand, seat) whose bid is being changed
 
     @property
     def game(self) -> Game:
@@ -471,11 +579,25 @@ class PlayModel:
         return game_text(self.game.rules.game.name)
 
     @property
+    def changing(self) -> int | None:
+        """The seat whose bid of this hand is being changed, or None."""
+        hand = self.state.current
+        if self._changing is None or hand is None or self.state.finished or self._changing[0] != hand.number \
+                or hand.bids[self._changing[1]] is None:
+            return None
+        return self._changing[1]
+
+    @property
     def screen(self) -> Screen:
         """Which part of the game to show now."""
         state = self.state
         if state.finished:
             return Screen.FINISHED
+        changing = self.changing
+        if changing is not None:
+            if state.current.shown_bids[changing] is not None:
+                return Screen.CHANGE_BID
+            return Screen.PRIVATE_BID if self._unlocked == (state.current.number, changing) else Screen.COVER
         if state.phase is Phase.BIDDING:
             if self.game.rules.bidding is BiddingMode.OPEN:
                 return Screen.BIDDING
@@ -491,6 +613,9 @@ class PlayModel:
         """The play screen as it stands now."""
         screen = self.screen
         playing = screen is not Screen.FINISHED
+        private = screen is Screen.PRIVATE_BID
+        changing = self.changing
+        bidding = screen in (Screen.BIDDING, Screen.PRIVATE_BID) and changing is None
         return PlayView(
             screen=screen,
             title=self.title,
@@ -498,16 +623,106 @@ class PlayModel:
             damage=self.saved.damage,
             header=self.header() if playing else None,
             summary=self.summary() if screen in (Screen.BIDDING, Screen.COVER, Screen.PHONE) else None,
-            bids=self.bids_view() if screen in (Screen.BIDDING, Screen.PRIVATE_BID) else None,
+            bids=self.bids_view() if bidding else None,
             tricks=self.tricks_view() if screen is Screen.TRICKS else None,
             ending=self.ending() if screen is Screen.FINISHED else None,
-            trump=self.trump_view() if playing and screen is not Screen.PRIVATE_BID else None,
+            trump=self.trump_view() if playing and not private else None,
             board=self.board(),
             message=self.message,
-            can_undo=not self.read_only and self.game.can_undo(),
+            can_undo=self.can_undo(),
             revision=self.saved.revision,
             charts=game_charts(self.game),
+            settling=self.settling,
+            retired=self.retired,
+            last_entry=self.last_entry,
+            change=self.change_view() if changing is not None and screen is not Screen.COVER else None,
+            cover_aim=self.aim(Step.UNLOCK) if screen is Screen.COVER else None,
+            undo_aim=self.aim(Step.UNDO),
+            changing_name=None if changing is None else self.players[changing],
         )
+
+    # -- aims: what each control is drawn for --
+
+    def aim(self, step: Step) -> Aim:
+        """The aim of the control for ``step`` as the screen draws it now: a tap on it is taken only while this is
+        still its aim (see :meth:`takes`)."""
+        hand = self.state.current
+        number = None if hand is None else hand.number
+        seat = None
+        if step is Step.BID or step is Step.UNLOCK and self.changing is None:
+            seat = self.state.next_bidder
+        elif step in (Step.CHANGE, Step.UNLOCK):
+            seat = self.changing
+        elif step is Step.TRICKS:
+            self._fresh_draft()
+            seat = self.choosing
+        return Aim(self.saved.revision, number, step, seat)
+
+    def takes(self, aim: Aim) -> bool:
+        """Whether a tap aimed at ``aim`` may be taken now; if not, :attr:`message` says why (what was taken
+        instead, or that the game moved on). Nothing is taken from a game looked at only, nor while the last
+        tap is still shown where its pad was."""
+        if self.read_only:
+            return False
+        if self.settling is not None:
+            self.message = Message(t("tap.during_settle", taken=self.settling.text), error=True)
+            return False
+        if aim != self.aim(aim.step):
+            self.message = Message(self.stale(aim), error=True)
+            return False
+        return True
+
+    def stale(self, aim: Aim, otherwise: str | None = None) -> str:
+        """Why a tap aimed at ``aim`` was not taken: what that pad's player has now, where it is theirs to see,
+        or else ``otherwise`` (what the store said), or that the game moved on."""
+        state = self.state
+        hand = state.hands[aim.hand - 1] if aim.hand is not None and 0 < aim.hand <= len(state.hands) else None
+        name = self.players[aim.seat] if aim.seat is not None and 0 <= aim.seat < len(self.players) else None
+        if hand is not None and name is not None and aim.step in (Step.BID, Step.CHANGE, Step.UNLOCK):
+            if hand.shown_bids[aim.seat] is not None:
+                return t("tap.stale_bid", name=name, value=hand.shown_bids[aim.seat])
+            if hand.bids[aim.seat] is not None:
+                return t("tap.stale_private_bid", name=name)
+        if hand is not None and name is not None and aim.step is Step.TRICKS and not hand.scored:
+            taken = self.tricks_draft[aim.seat] if self._draft_hand == hand.number else None
+            if taken is not None:
+                return t("tap.stale_tricks", name=name, value=taken)
+        if hand is not None and aim.step is Step.SCORE and hand.scored:
+            return t("tap.stale_score", number=hand.number)
+        return otherwise or t("tap.stale")
+
+    def _taken(self, text: str, pad: Aim | None = None, keys: Sequence[PadKey] = (), chosen: int | None = None, *,
+               stays: bool = False) -> None:
+        """A tap was taken (on ``pad``, whose ``keys`` it had, ``chosen`` the number taken): say ``text`` until
+        :meth:`settle`, and keep saying it (``stays``) where the lines below do not show it by themselves (an
+        undo, a changed bid). A private pad's keys are kept with no reasons: a struck-out number tells a sum."""
+        private = pad is not None and pad.step in (Step.BID, Step.CHANGE) and chosen is None
+        kept = tuple(PadKey(key.value, key.allowed, None if private else key.reason) for key in keys)
+        self.settling = Settling(text, pad, kept, chosen)
+        if pad is not None:
+            self.retired = self.settling
+        self.last_entry = text
+        self.message = Message(text) if stays else None
+
+    def settle(self) -> bool:
+        """The moment after a tap is over: the next pad takes taps. Whether anything was settling."""
+        if self.settling is None:
+            return False
+        self.settling = None
+        return True
+
+    def _saving(self, aim: Aim, save: Callable[[], object]) -> bool:
+        """Save a change made from ``aim``'s revision; a refusal (the engine's, or the game moved on meanwhile)
+        says why and changes nothing."""
+        try:
+            save()
+        except ConflictError as error:
+            self.message = Message(self.stale(aim, refusal(error).text), error=True)
+            return False
+        except (BidwellError, StorageError) as error:
+            self.message = refusal(error)
+            return False
+        return True
 
     # -- the hand header --
 
@@ -554,21 +769,22 @@ class PlayModel:
         choices = tuple((suit, trump_label(suit)) for suit in suits) + ((NO_TRUMP, trump_label(NO_TRUMP)),)
         return TrumpView(hand.number, trump_line(recorded), choices, bool(recorded))
 
-    def add_trump(self, value: str) -> bool:
+    def add_trump(self, value: str, aim: Aim | None = None) -> bool:
         """The table turned up ``value`` (first) or a joker made it trump (later); saved with the hand."""
-        return self._set_trump((*self.state.trumps.get(self.state.current.number, ()), value))
-
-    def clear_trump(self) -> bool:
-        """Forget the current hand's recorded trump."""
-        return self._set_trump(())
-
-    def _set_trump(self, trumps: tuple[str, ...]) -> bool:
-        if self.read_only or self.state.current is None:
+        if self.state.current is None:
             return False
-        try:
-            self.saved.record_trump(self.state.current.number, trumps)
-        except (BidwellError, StorageError) as error:
-            self.message = refusal(error)
+        return self._set_trump((*self.state.trumps.get(self.state.current.number, ()), value), aim)
+
+    def clear_trump(self, aim: Aim | None = None) -> bool:
+        """Forget the current hand's recorded trump."""
+        return self._set_trump((), aim)
+
+    def _set_trump(self, trumps: tuple[str, ...], aim: Aim | None) -> bool:
+        aim = aim or self.aim(Step.TRUMP)
+        if self.state.current is None or not self.takes(aim):
+            return False
+        if not self._saving(aim, lambda: self.saved.record_trump(self.state.current.number, trumps,
+                                                                  expected_revision=aim.revision)):
             return False
         self.message = None
         return True
@@ -620,6 +836,7 @@ class PlayModel:
             forbidden=forbidden,
             bids=tuple(self.bids_line()),
             running=self.running_total(),
+            aim=self.aim(Step.BID),
         )
 
     def running_total(self) -> str:
@@ -633,36 +850,51 @@ class PlayModel:
             return t("bid.private_count", done=done, count=len(self.players))
         return t("bid.running", bids=sum(seen), count=hand.cards)
 
-    def take_over(self) -> None:
+    def take_over(self, aim: Aim | None = None) -> bool:
         """The next bidder, who has a phone of their own, bids on the scorekeeper's phone after all (it is flat,
         or they asked): the pass-the-phone cover comes up for them."""
-        state = self.state
-        if state.phase is Phase.BIDDING and not self.read_only:
-            self._taken_over = (state.current.number, state.next_bidder)
-            self.message = None
-
-    def unlock(self) -> None:
-        """The next bidder has the phone: show their private pad."""
-        state = self.state
-        if state.phase is Phase.BIDDING and not self.read_only:
-            self._unlocked = (state.current.number, state.next_bidder)
-            self.message = None
-
-    def tap_bid(self, value: int) -> bool:
-        """Enter ``value`` for whoever bids next; a refusal leaves everything as it was and says why."""
-        if self.read_only or self.state.next_bidder is None or self.screen in (Screen.COVER, Screen.PHONE):
+        aim = aim or self.aim(Step.BID)
+        if not self.takes(aim) or self.screen is not Screen.PHONE:
             return False
-        try:
-            self.saved.bid(self.state.next_bidder, value)
-        except (BidwellError, StorageError) as error:
-            self.message = refusal(error)
-            return False
-        self._unlocked = None
+        self._taken_over = (aim.hand, aim.seat)
         self.message = None
         return True
 
-    def bids_line(self) -> list[tuple[str, str]]:
-        """(name, bid) for every player in bidding order, as the table may see them now."""
+    def unlock(self, aim: Aim | None = None) -> bool:
+        """The player the cover names has the phone: show their private pad (to bid, or to change their bid)."""
+        aim = aim or self.aim(Step.UNLOCK)
+        if not self.takes(aim) or self.screen is not Screen.COVER:
+            return False
+        self._unlocked = (aim.hand, aim.seat)
+        self.message = None
+        return True
+
+    def cover(self) -> None:
+        """Whoever holds the private pad is not its player (or hands the phone back): the cover comes up again,
+        nothing bid."""
+        self._unlocked = None
+        self.message = None
+
+    def tap_bid(self, value: int, aim: Aim | None = None) -> bool:
+        """Enter ``value`` for the bidder ``aim`` names (default: whoever bids next, as drawn now); a refusal
+        leaves everything as it was and says why."""
+        aim = aim or self.aim(Step.BID)
+        if not self.takes(aim) or self.screen not in (Screen.BIDDING, Screen.PRIVATE_BID) \
+                or self.changing is not None:
+            return False
+        keys = self.pad()
+        if not self._saving(aim, lambda: self.saved.bid(aim.seat, value, expected_revision=aim.revision)):
+            return False
+        private = self.game.rules.bidding is not BiddingMode.OPEN
+        name = self.players[aim.seat]
+        self._unlocked = None
+        self._taken(t("bid.taken_private", name=name) if private else t("bid.taken", name=name, value=value),
+                    aim, keys, None if private else value)
+        return True
+
+    def bids_line(self) -> list[BidLine]:
+        """Every player in bidding order with their bid as the table may see it now, and whether a tap on it
+        changes it (a bid made in this hand, before its tricks)."""
         hand = self.state.current
         if hand is None:
             return []
@@ -676,8 +908,73 @@ class PlayModel:
                 text = t("bid.secret_mark")
             else:
                 text = t("bid.waiting")
-            result.append((self.players[seat], text))
+            changeable = hand.bids[seat] is not None and not self.read_only
+            result.append(BidLine(seat, self.players[seat], text, changeable))
         return result
+
+    # -- changing a bid of this hand --
+
+    def ask_change(self, seat: int, aim: Aim | None = None) -> bool:
+        """A tap on ``seat``'s bid in the bids line: change it (on its own pad, or, where the bid is private,
+        after the phone is passed to its player). Refused for a bid not made yet and after the tricks."""
+        aim = aim or self.aim(Step.CHANGE)
+        hand = self.state.current
+        if hand is None or self.state.finished or not 0 <= seat < len(self.players) or hand.bids[seat] is None \
+                or not self.takes(aim):
+            return False
+        self._changing = (hand.number, seat)
+        self._unlocked = None
+        self.message = None
+        return True
+
+    def cancel_change(self) -> None:
+        """Keep the bid as it was."""
+        self._changing = None
+        self._unlocked = None
+        self.message = None
+
+    def change_view(self) -> ChangeView | None:
+        """The pad changing a bid of this hand: each number, the ones the engine refuses greyed with the reason."""
+        seat, hand = self.changing, self.state.current
+        if seat is None or hand is None:
+            return None
+        keys = []
+        for value in range(hand.cards + 1):
+            try:
+                self.game.verify_change_bid(seat, value)
+                keys.append(PadKey(value, True))
+            except BidwellError as error:
+                if value == hand.bids[seat]:
+                    keys.append(PadKey(value, True))  # tapped again, it keeps the bid as it is
+                    continue
+                # The hook's refusal in the pad's own few words, as on the bid pad; others as the engine says them.
+                reason = (t("bid.forbidden_reason", value=value, total=hand.cards) if error.key == "bid.change_hook"
+                          else error.detail)
+                keys.append(PadKey(value, False, reason))
+        private = hand.shown_bids[seat] is None
+        name = self.players[seat]
+        title = t("bid.change_private", name=name) if private else t("bid.change", name=name, value=hand.bids[seat])
+        return ChangeView(seat, name, title, tuple(keys), hand.bids[seat], private, self.aim(Step.CHANGE))
+
+    def change_bid(self, value: int, aim: Aim | None = None) -> bool:
+        """Change the bid ``aim`` names to ``value``; the bids after it stand. The same number keeps it as it was."""
+        aim = aim or self.aim(Step.CHANGE)
+        if not self.takes(aim):
+            return False
+        hand = self.state.current
+        view = self.change_view()
+        if value == hand.bids[aim.seat]:
+            self.cancel_change()
+            return True
+        if not self._saving(aim, lambda: self.saved.change_bid(aim.seat, value, expected_revision=aim.revision)):
+            return False
+        name = self.players[aim.seat]
+        private = view is not None and view.private
+        self._changing = None
+        self._unlocked = None
+        self._taken(t("bid.changed_private", name=name) if private else t("bid.changed", name=name, value=value),
+                    aim, view.keys if view else (), None if private else value, stays=True)
+        return True
 
     def bid_summary(self) -> str | None:
         """'Bids 7 for 8 tricks: underbid by 1', once every bid may be seen."""
@@ -713,26 +1010,27 @@ class PlayModel:
     def choose(self, seat: int) -> None:
         """Enter (or change) ``seat``'s tricks next."""
         self._fresh_draft()
-        if 0 <= seat < len(self.players):
+        if 0 <= seat < len(self.players) and self.settling is None:
             self.choosing = seat
             self.message = None
 
-    def tap_tricks(self, value: int) -> bool:
-        """Give the chosen player ``value`` tricks and go on to the next; the last is filled in from what is left."""
-        if self.read_only or self.state.phase is not Phase.PLAYING:
+    def tap_tricks(self, value: int, aim: Aim | None = None) -> bool:
+        """Give the player ``aim`` names (default: the one chosen now) ``value`` tricks and go on to the next; the
+        last is filled in from what is left."""
+        aim = aim or self.aim(Step.TRICKS)
+        if not self.takes(aim) or self.state.phase is not Phase.PLAYING or self.changing is not None \
+                or aim.seat is None:
             return False
-        self._fresh_draft()
-        seat = self.choosing
-        if seat is None:
-            return False
+        seat = aim.seat
         if value not in self.game.allowed_tricks(seat, self._draft_without(seat)):
             self.message = Message(self._trick_reason(seat, value), error=True)
             return False
+        keys = self.tricks_view().keys
         self.tricks_draft[seat] = value
         if self.filled_in == seat:
             self.filled_in = None
-        self.message = None
         self._fill_in()
+        self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value)
         return True
 
     def _draft_without(self, seat: int) -> list[int | None]:
@@ -775,8 +1073,10 @@ class PlayModel:
         """Each player's bid and count with the points it would score, the pad for the player chosen."""
         self._fresh_draft()
         hand = self.state.current
-        return self._tricks_view(hand, hand.bids, self.tricks_draft, self.counted_draft, self.choosing,
+        view = self._tricks_view(hand, hand.bids, self.tricks_draft, self.counted_draft, self.choosing,
                                  self.filled_in, private_bids=not self._bids_seen())
+        return dataclasses.replace(view, aim=self.aim(Step.TRICKS), score_aim=self.aim(Step.SCORE),
+                                   bids=tuple(self.bids_line()))
 
     def _bids_seen(self) -> bool:
         hand = self.state.current
@@ -830,21 +1130,21 @@ class PlayModel:
             bid_total=None if private_bids else self.bid_summary(),
         )
 
-    def confirm_tricks(self) -> bool:
+    def confirm_tricks(self, aim: Aim | None = None) -> bool:
         """Score the hand with the counts entered; a refusal says why and keeps the counts."""
-        if self.read_only or self.state.phase is not Phase.PLAYING:
+        aim = aim or self.aim(Step.SCORE)
+        if not self.takes(aim) or self.state.phase is not Phase.PLAYING or self.changing is not None:
             return False
         self._fresh_draft()
         if None in self.tricks_draft:
             missing = [self.players[s] for s in self._order() if self.tricks_draft[s] is None]
             self.message = Message(t("tricks.missing", names=Listed(missing)), error=True)
             return False
-        try:
-            self.saved.record_tricks(self.tricks_draft, self.counted_draft)
-        except (BidwellError, StorageError) as error:
-            self.message = refusal(error)
+        number = aim.hand
+        if not self._saving(aim, lambda: self.saved.record_tricks(self.tricks_draft, self.counted_draft,
+                                                                  expected_revision=aim.revision)):
             return False
-        self.message = None
+        self._taken(t("tricks.scored", number=number))
         return True
 
     # -- scoreboard --
@@ -882,25 +1182,51 @@ class PlayModel:
 
     # -- undo --
 
-    def undo(self) -> bool:
+    def can_undo(self) -> bool:
+        """Whether Undo is offered: there is something to take back, and nobody holds a private pad."""
+        return not self.read_only and self.game.can_undo() and self.screen is not Screen.PRIVATE_BID
+
+    def undo_question(self) -> str | None:
+        """What Undo would take back, as a question to ask first where it is another player's private bid, a
+        scored hand or what changed the scores; None where it is taken back at once (an open bid, a trump)."""
+        if not self.game.can_undo():
+            return None
+        last = self.game.log[-1]
+        private = self.game.rules.bidding is not BiddingMode.OPEN
+        if isinstance(last, Bid) and private:
+            return t("undo.ask_private_bid", name=self.players[last.player])
+        if isinstance(last, ChangeBid) and private:
+            return t("undo.ask_private_change", name=self.players[last.player])
+        if isinstance(last, Tricks):
+            return t("undo.ask_tricks", number=self.state.scored_hands[-1].number if self.state.scored_hands
+                     else len(self.state.hands))
+        if isinstance(last, Correct):
+            return t("undo.ask_correction", number=last.hand)
+        if isinstance(last, CoinFlip):
+            return t("undo.ask_coin_flip", name=self.players[last.winner])
+        return None
+
+    def undo(self, aim: Aim | None = None) -> bool:
         """Undo the last action, whatever it was, and say what was undone.
 
         Undoing the tricks of a hand brings the hand back with its counts
-        entered, ready to be changed and scored again.
+        entered, ready to be changed and scored again. Nobody holding a
+        private pad can undo (the previous player's bid is not theirs).
         """
         if self.read_only:
+            return False
+        aim = aim or self.aim(Step.UNDO)
+        if self.screen is Screen.PRIVATE_BID or not self.takes(aim):
             return False
         if not self.game.can_undo():
             self.message = Message(t("undo.nothing"), error=True)
             return False
         last = self.game.log[-1]
-        try:
-            self.saved.undo()
-        except StorageError as error:
-            self.message = refusal(error)
+        if not self._saving(aim, lambda: self.saved.undo(expected_revision=aim.revision)):
             return False
         self._unlocked = None
-        self.message = Message(self._undone(last))
+        self._changing = None
+        self._taken(self._undone(last), stays=True)
         if isinstance(last, Tricks):
             players = len(self.players)
             self._draft_hand = self.state.current.number
@@ -920,6 +1246,11 @@ class PlayModel:
             if self.game.rules.bidding is BiddingMode.OPEN:
                 return t("undo.bid", name=self.players[action.player], value=action.bid)
             return t("undo.private_bid", name=self.players[action.player])
+        if isinstance(action, ChangeBid):
+            bid = self.state.current.shown_bids[action.player] if self.state.current is not None else None
+            if bid is None:
+                return t("undo.private_change", name=self.players[action.player])
+            return t("undo.change", name=self.players[action.player], value=bid)
         if isinstance(action, Tricks):
             return t("undo.tricks", number=self.state.current.number)
         if isinstance(action, Correct):
@@ -962,16 +1293,14 @@ class PlayModel:
             return None
         return None if tally is None else match_text(tally)
 
-    def flip_coin(self) -> str | None:
+    def flip_coin(self, aim: Aim | None = None) -> str | None:
         """Flip the coin among the tied players and record who won it (also from a game looked at later)."""
         between = self.state.coin_flip_between
-        if not between or self.saved.read_only:
+        aim = aim or self.aim(Step.COIN)
+        if not between or self.saved.read_only or self.settling is not None or aim != self.aim(Step.COIN):
             return None
         winner = self.chance.choice(between)
-        try:
-            self.saved.record_coin_flip(winner)
-        except (BidwellError, StorageError) as error:
-            self.message = refusal(error)
+        if not self._saving(aim, lambda: self.saved.record_coin_flip(winner, expected_revision=aim.revision)):
             return None
         self.message = None
         return self.players[winner]
@@ -1000,6 +1329,9 @@ class CorrectionModel:
         self.play = play
         self.number = hand.number
         self.hand = hand
+        self.revision = play.saved.revision
+        """The revision the hand was opened at: the correction is saved only over it (the game on another
+        screen may have moved on meanwhile)."""
         self.bids: list[int] = list(hand.bids)  # type: ignore[arg-type]
         self.tricks: list[int | None] = list(hand.tricks)  # type: ignore[arg-type]
         self.counted = {kind.name: list(hand.counted(kind.name)) for kind in play.game.rules.scoring.cards}
@@ -1041,12 +1373,17 @@ class CorrectionModel:
         heading = t("correct.heading", cards=t("hand.cards", count=hand.cards),
                     dealer=t("hand.deals", name=play.players[hand.dealer]))
         return CorrectionView(self.number, t("correct.title", number=self.number), heading, bids, tricks,
-                              self.message, ok)
+                              self.message, ok, self.revision)
 
-    def save(self) -> bool:
-        """Save the corrected hand; every later total follows. A refusal says why and keeps the drafts."""
+    def save(self, revision: int | None = None) -> bool:
+        """Save the corrected hand over ``revision`` (the one it was opened at); every later total follows. A
+        refusal says why and keeps the drafts: the game changed meanwhile, or the engine refuses the values."""
+        expected = self.revision if revision is None else revision
         try:
-            self.play.saved.correct(self.number, self.bids, self.tricks, self.counted)
+            self.play.saved.correct(self.number, self.bids, self.tricks, self.counted, expected_revision=expected)
+        except ConflictError:
+            self.message = Message(t("correct.stale", number=self.number), error=True)
+            return False
         except (BidwellError, StorageError) as error:
             self.message = refusal(error)
             return False

@@ -28,7 +28,7 @@ from companion.app_assets import FONT_FILE
 from companion.history import GameStore
 from companion.sheets import blank_sheet, filled_sheet, render_pdf
 from companion.texts import language_name, languages, t
-from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen, StatsModel
+from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen, StatsModel, Step
 from scoring.definitions import all_games, rules_for
 from scoring.describe import names_and
 from scoring.errors import UnknownLanguageError
@@ -190,7 +190,8 @@ def test_names_of_people_are_never_translated(tmp_path):
 
 def _identifiers() -> set[str]:
     """What views carry as data, not words: game ids, option names and values, card kinds, suits, screens."""
-    found = {screen.value for screen in Screen} | {"none", "True", "False", "true", "false"}
+    found = {screen.value for screen in Screen} | {step.value for step in Step} | {"none", "True", "False", "true",
+                                                                                  "false"}
     for game in all_games():
         found.add(game.id)
         for option in game.options.values():
@@ -216,10 +217,18 @@ def _check(texts, allowed) -> list[tuple[str, list[str]]]:
 
 def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
     """Play ``game_id`` hand by hand (the same bids and tricks each hand, seat order) to its end, looking at every
-    screen on the way: refusals, undo, a correction, the trump, the end, the history and the statistics."""
+    screen on the way: refusals, taps aimed at a pad that moved on, a bid changed, undo and its question, a
+    correction, the trump, the end, the history and the statistics."""
     model = PlayModel(store.start(Game.new(game_id, players, options=options)), chance=random.Random(3))
     seen += view_texts(model.view())
     first = True
+
+    def look() -> None:
+        nonlocal seen
+        seen += view_texts(model.view())
+        if model.settle():
+            seen += view_texts(model.view())
+
     while not model.state.finished:
         for seat in model.state.current.bidding_order:
             if model.screen is Screen.COVER:
@@ -228,12 +237,26 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
             cards = model.state.current.cards
             model.tap_bid(cards + 1)  # refused: more than the cards
             seen += view_texts(model.view())
-            if not model.tap_bid(min(bids[seat], cards)):
-                model.tap_bid(next(key.value for key in model.pad() if key.allowed))
+            drawn = model.aim(Step.BID)
+            if not model.tap_bid(min(bids[seat], cards), drawn):
+                model.tap_bid(next(key.value for key in model.pad() if key.allowed), drawn)
+            model.tap_bid(0, drawn)  # refused: the pad's bounce, while the bid is shown where the pad was
+            look()
+            model.tap_bid(0, drawn)  # refused: that pad has moved on
             seen += view_texts(model.view())
+        if first:
+            model.ask_change(model.state.current.bidding_order[0])
+            seen += view_texts(model.view())
+            if model.screen is Screen.COVER:
+                model.unlock()
+                seen += view_texts(model.view())
+            model.cancel_change()
+            seen += [model.undo_question() or ""]
         if first and model.view().trump is not None:
             model.add_trump(model.view().trump.choices[1][0])
+            look()
             model.add_trump("none")
+            look()
         model.confirm_tricks()  # refused: no counts yet
         seen += view_texts(model.view())
         cards = model.state.current.cards
@@ -241,17 +264,25 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
         wanted[-1] = max(0, cards - sum(wanted[:-1]))
         while (choosing := model.view().tricks.choosing) is not None:
             seat = model.players.index(choosing)
-            if not model.tap_tricks(wanted[seat]):
-                model.tap_tricks(next(key.value for key in model.view().tricks.keys if key.allowed))
+            drawn = model.aim(Step.TRICKS)
+            if not model.tap_tricks(wanted[seat], drawn):
+                model.tap_tricks(next(key.value for key in model.view().tricks.keys if key.allowed), drawn)
+            look()
+            model.tap_tricks(0, drawn)  # refused: that pad has moved on
             seen += view_texts(model.view())
         for kind in model.game.rules.scoring.cards:
             model.step_counted(kind.name, 0, 1)
-        model.confirm_tricks()
+        scoring = model.aim(Step.SCORE)
+        model.confirm_tricks(scoring)
+        look()
+        model.confirm_tricks(scoring)  # refused: scored already
         seen += view_texts(model.view())
         if first:
+            seen += [model.undo_question() or ""]
             assert model.undo()
-            seen += view_texts(model.view())
+            look()
             assert model.confirm_tricks(), model.message
+            look()
             correction = model.correction(1)
             line = correction.view().tricks.lines[0]
             correction.choose(line.seat)

@@ -112,7 +112,7 @@ def test_secret_bids_stay_off_every_phone_but_the_bidders_until_the_tricks(store
     assert ("Béla", "secret") in csilla.bids and csilla.turn == "Play the hand; the scorekeeper enters the tricks."
     assert all(cell.bid in ("secret", "") for row in csilla.board.rows for cell in row.cells)
     while play.view().tricks.choosing is not None:
-        play.tap_tricks(0 if play.view().tricks.choosing != "Béla" else 1)
+        assert play.tap_tricks(0 if play.view().tricks.choosing != "Béla" else 1) and play.settle()
     assert play.confirm_tricks()
     after = SeatModel(play, 2).view()
     assert [cell.bid for cell in after.board.rows[0].cells] == ["1", "1", "0", "0"] and after.summary is not None
@@ -127,7 +127,7 @@ def test_the_scorekeeper_waits_for_a_phone_and_may_take_its_bid_after_all(store)
     SeatModel(play, 1).tap_bid(1)
     assert play.screen is Screen.COVER and play.bidder == "Csilla"  # Csilla has no phone: pass the phone
     play.unlock()
-    assert play.tap_bid(0)
+    assert play.tap_bid(0) and play.settle()
     on_phone.add(3)
     assert play.screen is Screen.PHONE and play.bidder == "Dóra"
     play.take_over()  # Dóra's phone is flat: the scorekeeper asks, then passes their own

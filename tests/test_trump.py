@@ -61,6 +61,6 @@ def test_the_app_records_the_trump_says_it_and_undoes_it(tmp_path):
     assert model.view().trump.line == "Trump: Hearts → Clovers (2-dot joker) → No trump (4-dot joker)"
     assert [label for _, label in model.view().trump.choices][-2:] == ["Horns", "No trump"]
     assert PlayModel(store.open(model.saved.id)).state.trumps == {1: ("hearts", "clovers", NO_TRUMP)}
-    assert model.undo() and model.message.text == "Undone: the trump of hand 1."
+    assert model.undo() and model.settle() and model.message.text == "Undone: the trump of hand 1."
     assert model.clear_trump() and model.view().trump.line == "Trump: not recorded"
     assert PlayModel(store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))).view().trump is None

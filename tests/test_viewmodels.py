@@ -23,6 +23,7 @@ from companion.viewmodels import (
     ResultLine,
     Screen,
     StandingLine,
+    Step,
     download_name,
 )
 from scoring.game import Game
@@ -44,12 +45,19 @@ def seat_of(model, name):
     return model.players.index(name)
 
 
+def taken(model, tapped):
+    """A tap was taken (``tapped`` is what the model said), and the moment it is shown where its pad was is
+    over, as after :data:`companion.viewmodels.SETTLE_SECONDS` on a screen."""
+    assert tapped, model.message
+    assert model.settle()
+
+
 def bid_all(model, bids):
     """Tap the bids (given in seat order) in turn, unlocking the cover where bids are private."""
     for seat in model.state.current.bidding_order:
         if model.screen is Screen.COVER:
             model.unlock()
-        assert model.tap_bid(bids[seat]), model.message
+        taken(model, model.tap_bid(bids[seat]))
 
 
 def enter_tricks(model, tricks, **counted):
@@ -59,16 +67,21 @@ def enter_tricks(model, tricks, **counted):
     filled in may be more than was taken, and is then chosen and lowered.
     """
     while (choosing := model.view().tricks.choosing) is not None:
-        assert model.tap_tricks(tricks[seat_of(model, choosing)]), model.message
+        taken(model, model.tap_tricks(tricks[seat_of(model, choosing)]))
     for line in model.view().tricks.lines:
         if line.tricks != tricks[line.seat]:
             model.choose(line.seat)
-            assert model.tap_tricks(tricks[line.seat]), model.message
+            taken(model, model.tap_tricks(tricks[line.seat]))
     for kind, counts in counted.items():
         for seat, count in enumerate(counts):
             for _ in range(count):
                 model.step_counted(kind, seat, 1)
-    assert model.confirm_tricks(), model.message
+    taken(model, model.confirm_tricks())
+
+
+def said_bids(lines):
+    """The bids line as the table reads it: (name, bid) in bidding order."""
+    return [(line.name, line.bid) for line in lines]
 
 
 def lines_by_name(tricks_view):
@@ -214,12 +227,12 @@ def test_the_table_sees_the_options_in_play_and_the_bids_add_up_as_they_come(sto
     # Oh Hell, 3 players, long sequence: 10 … 1 … 10 is 10 + 9 = 19 hands; the hook is part of the game.
     assert (header.title, header.cards) == ("Hand 1 of 19", "10 cards each")
     assert header.options == "Bids said aloud · Hose the Dealer"
-    model.tap_bid(2)
+    taken(model, model.tap_bid(2))
     assert model.view().bids.running == "Bids so far: 2 for 10"
-    model.tap_bid(3)
+    taken(model, model.tap_bid(3))
     bids = model.view().bids
     assert bids.running == "Bids so far: 5 for 10"
-    assert bids.bids == (("Béla", "2"), ("Csilla", "3"), ("Anna", "–")) and bids.bidder == "Anna"
+    assert said_bids(bids.bids) == [("Béla", "2"), ("Csilla", "3"), ("Anna", "–")] and bids.bidder == "Anna"
     assert bids.forbidden == "Not 5: the bids would make 10"
 
 
@@ -232,8 +245,8 @@ def test_the_options_line_names_the_bidding_mode(store):
 
 def test_the_hook_strikes_out_one_number_and_refuses_it_with_the_reason(store):
     model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
-    model.tap_bid(4)
-    model.tap_bid(3)
+    taken(model, model.tap_bid(4))
+    taken(model, model.tap_bid(3))
     bids = model.view().bids
     assert bids.bidder == "Anna"
     # 4 + 3 = 7 of 10 tricks: a bid of 3 would make the total 10.
@@ -245,13 +258,13 @@ def test_the_hook_strikes_out_one_number_and_refuses_it_with_the_reason(store):
         "Hand 1, Anna: may not bid 3: the bids would add up to the 10 tricks in this hand "
         "(Hose the Dealer); any other bid from 0 to 10 is allowed", error=True)
     assert model.state.next_bidder == 0
-    assert model.tap_bid(2) and model.message is None
+    taken(model, model.tap_bid(2))
 
 
 def test_the_hook_forbids_nothing_once_the_bids_are_over_the_hand_size(store):
     model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
-    model.tap_bid(6)
-    model.tap_bid(5)
+    taken(model, model.tap_bid(6))
+    taken(model, model.tap_bid(5))
     bids = model.view().bids  # 11 already: no bid of Anna's makes 10
     assert all(key.allowed for key in bids.keys) and bids.forbidden is None
 
@@ -263,16 +276,16 @@ def test_hidden_bids_pass_the_phone_and_show_together(store):
     model.unlock()
     view = model.view()
     assert view.screen is Screen.PRIVATE_BID and view.bids.private and view.bids.running == "0 of 3 have bid"
-    model.tap_bid(3)
+    taken(model, model.tap_bid(3))
     assert model.screen is Screen.COVER and model.bidder == "Csilla"
-    assert model.bids_line() == [("Béla", "secret"), ("Csilla", "–"), ("Anna", "–")]
+    assert said_bids(model.bids_line()) == [("Béla", "secret"), ("Csilla", "–"), ("Anna", "–")]
     model.unlock()
     assert model.view().bids.running == "1 of 3 have bid"
-    model.tap_bid(2)
+    taken(model, model.tap_bid(2))
     model.unlock()
-    model.tap_bid(4)
+    taken(model, model.tap_bid(4))
     assert model.screen is Screen.TRICKS
-    assert model.bids_line() == [("Béla", "3"), ("Csilla", "2"), ("Anna", "4")]
+    assert said_bids(model.bids_line()) == [("Béla", "3"), ("Csilla", "2"), ("Anna", "4")]
     assert model.view().tricks.bid_total == "Bids 9 for 10 tricks: underbid by 1"
 
 
@@ -280,7 +293,7 @@ def test_secret_bids_stay_covered_until_the_tricks(store):
     model = new_play(store, "herrlof", ["Anna", "Béla"])
     bid_all(model, [3, 4])
     assert model.screen is Screen.TRICKS
-    assert model.bids_line() == [("Béla", "secret"), ("Anna", "secret")]
+    assert said_bids(model.bids_line()) == [("Béla", "secret"), ("Anna", "secret")]
     tricks = model.view().tricks
     assert tricks.bids_note == "Everyone has bid. The bids stay secret until the tricks are in."
     assert tricks.bid_total is None and [line.bid for line in tricks.lines] == ["secret", "secret"]
@@ -295,12 +308,12 @@ def test_secret_bids_stay_covered_until_the_tricks(store):
 def test_a_private_hook_refusal_shows_no_other_bid(store):
     model = new_play(store, "rage", RAGE_THREE, bidding="secret", hose_the_dealer=True)
     model.unlock()
-    model.tap_bid(3)
+    taken(model, model.tap_bid(3))
     model.unlock()
-    model.tap_bid(4)
+    taken(model, model.tap_bid(4))
     model.unlock()
     bids = model.view().bids
-    assert bids.bids == (("Béla", "secret"), ("Csilla", "secret"), ("Anna", "–"))
+    assert said_bids(bids.bids) == [("Béla", "secret"), ("Csilla", "secret"), ("Anna", "–")]
     assert [key.value for key in bids.keys if not key.allowed] == [3]
     assert not model.tap_bid(3)
     assert model.message.error and "may not bid 3" in model.message.text
@@ -311,7 +324,7 @@ def test_a_private_hook_refusal_shows_no_other_bid(store):
 def test_a_reload_in_the_middle_of_private_bids_starts_at_the_cover(store):
     model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
     model.unlock()
-    model.tap_bid(3)
+    taken(model, model.tap_bid(3))
     model.unlock()
     resumed = PlayModel(store.open(model.saved.id))
     assert resumed.screen is Screen.COVER and resumed.bidder == "Csilla"
@@ -338,6 +351,81 @@ def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, m
     assert model.tap_bid(3) is True and model.bidder == "Csilla"
 
 
+# --- playing: every tap lands where it was aimed, or not at all ---
+
+
+def test_a_second_tap_on_a_pad_that_has_moved_on_is_refused_and_never_given_to_the_next_player(store):
+    model = new_play(store, "rage", RAGE_THREE)  # Béla, then Csilla, then Anna bid
+    bela = model.view().bids.aim
+    assert (bela.step, bela.seat) == (Step.BID, seat_of(model, "Béla"))
+    assert model.tap_bid(2, bela)
+    # Béla's 2 is said where the pad's heading was while Csilla's pad waits a moment; Béla's pad is kept, unseen,
+    # with his 2 marked, for a tap sent to it before the screen changed.
+    view = model.view()
+    assert view.settling.text == "Béla bids 2" and view.last_entry == "Béla bids 2"
+    assert view.retired.pad == bela and view.retired.chosen == 2 and view.bids.bidder == "Csilla"
+    # A finger's bounce on that pad, or a second tap sent before the screen changed: refused.
+    assert not model.tap_bid(2, bela)
+    assert model.message == Message("Béla bids 2 — the tap right after it was not taken.", error=True)
+    assert not model.tap_bid(2, model.view().bids.aim)  # nor, this moment, a tap on Csilla's pad
+    assert model.settle() and model.view().settling is None
+    csilla = model.view().bids.aim
+    assert csilla.seat == seat_of(model, "Csilla") and csilla.key != bela.key
+    # The same bounce arriving later still names Béla's pad: it is not taken for Csilla.
+    assert not model.tap_bid(2, bela)
+    assert model.message == Message("Béla's bid is 2 — that tap was for Béla, so it was not taken again.", error=True)
+    assert model.state.current.bids == (None, 2, None)
+    taken(model, model.tap_bid(3, csilla))  # a tap on Csilla's pad, once it is drawn, is hers
+    assert model.state.current.bids == (None, 2, 3)
+
+
+def test_a_private_bid_refused_as_stale_does_not_say_the_bid(store):
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    model.unlock()
+    bela = model.view().bids.aim
+    assert model.tap_bid(7, bela) and model.view().settling.text == "Béla's bid is in"
+    assert model.view().settling.chosen is None  # the greyed pad does not mark the 7
+    model.settle()
+    assert not model.tap_bid(7, bela)
+    assert model.message == Message("Béla has bid — that tap was for Béla, so it was not taken again.", error=True)
+    assert "7" not in model.message.text
+
+
+def test_a_tap_on_a_trick_pad_or_on_score_after_it_moved_on_is_refused(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    bela = model.view().tricks.aim
+    assert model.tap_tricks(4, bela) and model.view().settling.text == "Béla took 4 tricks"
+    model.settle()
+    assert not model.tap_tricks(4, bela)
+    assert model.message == Message("Béla took 4 — that tap was for Béla, so it was not taken again.", error=True)
+    assert [line.tricks for line in model.view().tricks.lines] == [4, None, None]  # Csilla has no 4
+    taken(model, model.tap_tricks(5))
+    score = model.view().tricks.score_aim
+    taken(model, model.confirm_tricks(score))
+    assert not model.confirm_tricks(score)
+    assert model.message == Message("Hand 1 is scored — that tap was for it, so it was not taken again.", error=True)
+    assert len(model.state.scored_hands) == 1 and model.state.current.bids == (None, None, None)
+
+
+def test_a_tap_drawn_before_another_screen_changed_the_game_is_refused(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    other_screen = PlayModel(store.open(model.saved.id))
+    drawn = model.view().bids.aim
+    taken(other_screen, other_screen.tap_bid(1))  # Béla's bid, tapped on the other screen first
+    assert not model.tap_bid(2, drawn)
+    assert model.message == Message("Béla's bid is 1 — that tap was for Béla, so it was not taken again.", error=True)
+    assert model.state.current.bids == (None, 1, None)
+
+
+def test_the_trump_and_the_coin_flip_are_taken_only_for_what_was_drawn(store):
+    model = new_play(store, "rage-n-glyphs", RAGE_THREE)
+    drawn = model.aim(Step.TRUMP)
+    assert model.add_trump("hearts", drawn)
+    assert not model.add_trump("clovers", drawn)  # drawn before hearts was recorded
+    assert model.state.trumps == {1: ("hearts",)}
+
+
 # --- playing: tricks on a number pad ---
 
 
@@ -350,7 +438,7 @@ def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store)
     assert [line.selected for line in tricks.lines] == [True, False, False]
     assert [key.value for key in tricks.keys] == list(range(11)) and all(key.allowed for key in tricks.keys)
     assert tricks.check == "Tricks 0 of 10" and not tricks.complete
-    assert model.tap_tricks(4)
+    taken(model, model.tap_tricks(4))
     tricks = model.view().tricks
     assert tricks.choosing == "Csilla" and tricks.check == "Tricks 4 of 10"
     # Béla has 4 of the 10: Csilla may have 0 to 6, no more.
@@ -358,7 +446,7 @@ def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store)
     assert {key.reason for key in tricks.keys if not key.allowed} == {"more than the tricks left"}
     assert not model.tap_tricks(7)
     assert model.message == Message("Csilla cannot have taken 7: the others took 4 of the 10 tricks", error=True)
-    assert model.tap_tricks(5) and model.message is None
+    taken(model, model.tap_tricks(5))
     tricks = model.view().tricks
     anna = lines_by_name(tricks)["Anna"]
     assert (anna.tricks, anna.filled_in) == (1, True)  # 10 - 4 - 5
@@ -368,27 +456,27 @@ def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store)
     tricks = model.view().tricks
     assert tricks.choosing == "Béla"
     assert [key.value for key in tricks.keys if key.allowed] == list(range(6))  # Csilla has 5 of the 10
-    assert model.tap_tricks(3)
+    taken(model, model.tap_tricks(3))
     lines = lines_by_name(model.view().tricks)
     assert (lines["Anna"].tricks, lines["Anna"].filled_in) == (2, True)  # the rest follows: 10 - 3 - 5
     # Béla bid 3, took 3: 13; Csilla bid 4, took 5: 5 - 5 = 0; Anna bid 2, took 2: 12.
     assert [(line.tricks, line.points, line.made) for line in model.view().tricks.lines] == [
         (3, 13, True), (5, 0, False), (2, 12, True)]
-    assert model.confirm_tricks() and model.message is None
+    taken(model, model.confirm_tricks())
     assert model.state.hands[0].points == (12, 13, 0)
 
 
 def test_a_hand_is_not_scored_with_counts_missing_and_the_counts_are_kept(store):
     model = new_play(store, "rage", RAGE_THREE)
     bid_all(model, [2, 3, 4])
-    model.tap_tricks(6)  # Béla
+    taken(model, model.tap_tricks(6))  # Béla
     tricks = model.view().tricks
     assert tricks.check == "Tricks 6 of 10" and not tricks.complete
     assert not model.confirm_tricks()
     assert model.message == Message("Enter the tricks of Csilla, Anna first", error=True)
     assert model.screen is Screen.TRICKS and model.state.hands[0].tricks is None
     assert [line.tricks for line in model.view().tricks.lines] == [6, None, None]
-    model.tap_tricks(0)  # Csilla; Anna gets the 4 left
+    taken(model, model.tap_tricks(0))  # Csilla; Anna gets the 4 left
     tricks = model.view().tricks
     # Béla bid 3, took 6: 6 - 5 = 1; Csilla bid 4, took 0: -5; Anna bid 2, took 4: 4 - 5 = -1.
     assert [(line.tricks, line.points, line.made) for line in tricks.lines] == [
@@ -399,7 +487,7 @@ def test_a_hand_is_not_scored_with_counts_missing_and_the_counts_are_kept(store)
 def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
     model = new_play(store, "herrlof", ["Anna", "Béla"])
     bid_all(model, [3, 4])
-    assert model.tap_tricks(10)  # Béla; Anna is given the 5 left
+    taken(model, model.tap_tricks(10))  # Béla; Anna is given the 5 left
     anna = seat_of(model, "Anna")
     model.choose(anna)
     tricks = model.view().tricks
@@ -407,11 +495,11 @@ def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
     assert [key.value for key in tricks.keys if key.allowed] == [2, 3, 4, 5]
     assert tricks.check == "Tricks 15; between 12 and 15 allowed"
     assert not model.tap_tricks(1)
-    assert model.tap_tricks(3)
+    taken(model, model.tap_tricks(3))
     assert model.view().tricks.check == "Tricks 13; between 12 and 15 allowed"
-    assert model.confirm_tricks()
+    taken(model, model.confirm_tricks())
     assert model.state.hands[0].points == (18, 10)  # 3 + 5 + 10; 10
-    assert model.undo()
+    taken(model, model.undo())
     anna_line = lines_by_name(model.view().tricks)["Anna"]
     assert (anna_line.tricks, anna_line.filled_in) == (3, False)  # lowered from the 5 left: not "the rest"
     model.choose(anna)
@@ -429,12 +517,12 @@ def test_an_open_hand_costs_two_taps_per_player_whatever_its_size(store):
         bids = [quarter, quarter + 1, 0, cards - 3 * quarter]
         taps = Taps(model)
         for _ in range(4):
-            assert taps.tap_bid(bids[seat_of(model, model.view().bids.bidder)])
+            taken(model, taps.tap_bid(bids[seat_of(model, model.view().bids.bidder)]))
         while (choosing := model.view().tricks.choosing) is not None:
-            assert taps.tap_tricks(tricks[seat_of(model, choosing)])
+            taken(model, taps.tap_tricks(tricks[seat_of(model, choosing)]))
         filled = [line for line in model.view().tricks.lines if line.filled_in]
         assert [(line.seat, line.tricks) for line in filled] == [(hand.dealer, tricks[hand.dealer])]
-        assert taps.confirm_tricks()
+        taken(model, taps.confirm_tricks())
         taps_per_size[cards] = taps.calls
         points_per_size[cards] = model.state.hands[hand.number - 1].points
     one_hand = ["tap_bid"] * 4 + ["tap_tricks"] * 3 + ["confirm_tricks"]
@@ -497,7 +585,7 @@ def test_the_view_is_frozen_and_the_hand_just_scored_is_summed_up(store):
         "Hand 2 of 19", "9 cards each", "Béla deals", "Csilla bids first and leads")
     assert [cell.points for cell in view.board.rows[0].cells] == ["+3", "+12", "+5"]
     assert view.board.leaders == (1,)
-    model.tap_bid(1)
+    taken(model, model.tap_bid(1))
     assert model.view().summary is None  # gone with the first bid of the next hand
 
 
@@ -534,9 +622,10 @@ def test_the_scoreboard_shows_every_hand_with_its_points_and_the_leader(store):
 def test_undo_says_which_bid_it_took_back(store):
     model = new_play(store, "rage", RAGE_THREE, first_dealer=2)  # Csilla deals: Anna bids first
     assert not model.view().can_undo
-    model.tap_bid(2)
+    taken(model, model.tap_bid(2))
     assert model.view().can_undo
-    assert model.undo() and model.message == Message("Undone: Anna's bid of 2.", error=False)
+    taken(model, model.undo())
+    assert model.message == Message("Undone: Anna's bid of 2.", error=False)
     assert model.bidder == "Anna"
     assert not model.undo() and model.message == Message("Nothing to undo.", error=True)
 
@@ -544,25 +633,59 @@ def test_undo_says_which_bid_it_took_back(store):
 def test_undoing_a_private_bid_does_not_reveal_it(store):
     model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
     model.unlock()
-    model.tap_bid(7)
-    assert model.undo()
+    taken(model, model.tap_bid(7))
+    taken(model, model.undo())
     assert model.message == Message("Undone: Béla's bid; Béla bids again.", error=False)
     assert "7" not in model.message.text
     assert model.screen is Screen.COVER and model.bidder == "Béla"
+
+
+def test_undo_asks_first_where_it_takes_back_a_private_bid_or_a_score(store):
+    open_game = new_play(store, "rage", RAGE_THREE)
+    taken(open_game, open_game.tap_bid(2))
+    assert open_game.undo_question() is None  # said aloud: taken back at once
+    taken(open_game, open_game.undo())
+    hidden = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    hidden.unlock()
+    taken(hidden, hidden.tap_bid(7))
+    assert hidden.undo_question() == "Take back Béla's bid? It is private: Béla bids again, where nobody else sees it."
+    hidden.unlock()  # Csilla holds the phone, her private pad up: no Undo there, whatever is tapped
+    assert hidden.screen is Screen.PRIVATE_BID and not hidden.view().can_undo
+    assert not hidden.undo() and hidden.state.current.bids == (None, 7, None)
+    bid_all(open_game, [2, 3, 4])  # Béla's 2 taken back, then the whole hand bid
+    enter_tricks(open_game, [2, 3, 5])
+    assert open_game.undo_question() == (
+        "Take back the score of hand 1? Its trick counts come back, to be changed and scored again.")
+    correction = open_game.correction(1)
+    correction.set_bid(0, 3)
+    assert correction.save()
+    assert open_game.undo_question() == (
+        "Take back the correction of hand 1? Its bids, tricks and points go back to what they were before.")
+
+
+def test_a_double_tap_on_undo_takes_back_one_action(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    undo = model.view().undo_aim
+    assert model.undo(undo)
+    assert not model.undo(undo)  # the bounce, while "Undone" is shown
+    model.settle()
+    assert not model.undo(undo)  # or later: it was drawn before the first undo
+    assert model.state.current.bids == (None, 3, 4)  # only Anna's bid, the last, is taken back
 
 
 def test_undoing_a_score_brings_its_tricks_back_to_score_again_at_once(store):
     model = new_play(store, "rage", RAGE_THREE)
     bid_all(model, [2, 3, 4])
     enter_tricks(model, [2, 3, 5], bonus=[1, 0, 0], mad=[0, 0, 1])
-    assert model.undo()
+    taken(model, model.undo())
     assert model.message == Message("Undone: the score of hand 1; its tricks are back to change.", error=False)
     assert model.screen is Screen.TRICKS and model.state.hands[0].tricks is None
     lines = lines_by_name(model.view().tricks)
     assert {name: line.tricks for name, line in lines.items()} == {"Anna": 2, "Béla": 3, "Csilla": 5}
     assert {c[0]: c[2] for c in lines["Anna"].counted} == {"bonus": 1, "mad": 0}
     assert {c[0]: c[2] for c in lines["Csilla"].counted} == {"bonus": 0, "mad": 1}
-    assert model.confirm_tricks()
+    taken(model, model.confirm_tricks())
     assert model.state.hands[0].points == (17, 13, -5)
 
 
@@ -570,16 +693,81 @@ def test_tricks_brought_back_by_undo_can_be_changed(store):
     model = new_play(store, "rage", RAGE_THREE)
     bid_all(model, [2, 3, 4])
     enter_tricks(model, [2, 3, 5])
-    model.undo()
+    taken(model, model.undo())
     lines = lines_by_name(model.view().tricks)
     assert lines["Anna"].filled_in and not lines["Béla"].filled_in  # the last in the order of play holds the rest
     model.choose(seat_of(model, "Béla"))
-    assert model.tap_tricks(4), model.message
+    taken(model, model.tap_tricks(4))
     lines = lines_by_name(model.view().tricks)
     # Csilla keeps 5, so the last in the order of play, Anna, is left 10 - 4 - 5 = 1.
     assert {name: line.tricks for name, line in lines.items()} == {"Anna": 1, "Béla": 4, "Csilla": 5}
-    assert model.confirm_tricks()
+    taken(model, model.confirm_tricks())
     assert model.state.hands[0].points == (-4, -1, 0)  # 1 - 5; 4 - 5; 5 - 5
+
+
+# --- changing a bid of this hand ---
+
+
+def test_a_bid_said_aloud_is_changed_on_its_own_pad_and_the_bids_after_it_stand(store):
+    model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")  # 10 cards, the hook on, Anna deals
+    taken(model, model.tap_bid(3))  # Béla
+    taken(model, model.tap_bid(3))  # Csilla
+    lines = model.view().bids.bids
+    assert [(line.name, line.changeable) for line in lines] == [("Béla", True), ("Csilla", True), ("Anna", False)]
+    assert not model.ask_change(seat_of(model, "Anna"))  # no bid to change yet
+    assert model.ask_change(seat_of(model, "Béla"))
+    view = model.view()
+    assert view.screen is Screen.CHANGE_BID and view.bids is None
+    assert (view.change.title, view.change.current, view.change.private) == ("Change Béla's bid (now 3)", 3, False)
+    assert all(key.allowed for key in view.change.keys)  # Anna has not bid: the hook has nothing to check yet
+    assert model.change_bid(5, view.change.aim)
+    assert model.view().settling.text == "Béla's bid is now 5"
+    model.settle()
+    assert model.state.current.bids == (None, 5, 3) and model.bidder == "Anna"
+    assert model.view().bids.forbidden == "Not 2: the bids would make 10"
+    taken(model, model.tap_bid(1))  # Anna: 5 + 3 + 1 = 9
+    model.ask_change(seat_of(model, "Csilla"))
+    keys = model.view().change.keys
+    # Csilla's 4 would make 10, which the hook forbids (Anna, the dealer, bid last); her own 3 keeps the bid.
+    assert [key.value for key in keys if not key.allowed] == [4]
+    assert keys[4].reason == "Not 4: the bids would make 10" and keys[3].allowed
+    assert model.change_bid(3) and model.settling is None and model.screen is Screen.TRICKS  # kept as it was
+    assert model.state.current.bids == (1, 5, 3)
+
+
+def test_a_private_bid_is_changed_by_its_player_behind_the_cover(store):
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    model.unlock()
+    taken(model, model.tap_bid(7))  # Béla
+    model.unlock()
+    taken(model, model.tap_bid(2))  # Csilla
+    assert model.ask_change(seat_of(model, "Béla"))
+    view = model.view()
+    assert (view.screen, view.changing_name) == (Screen.COVER, "Béla")
+    assert view.change is None  # the cover shows no bid
+    assert model.unlock(view.cover_aim)
+    view = model.view()
+    assert view.screen is Screen.PRIVATE_BID and view.change.private and view.change.current == 7
+    assert view.change.title == "Béla, change your bid. Nobody else sees it." and not view.can_undo
+    assert model.change_bid(4) and model.view().settling.text == "Béla's bid is changed"
+    model.settle()
+    assert model.screen is Screen.COVER and model.bidder == "Anna"  # the phone goes on to the next bidder
+    assert model.state.current.bids == (None, 4, 2)
+    assert model.undo_question() == (
+        "Take back the change of Béla's bid? It is private: the bid goes back to the one Béla made before.")
+
+
+def test_a_change_of_a_bid_is_left_with_keep_and_refused_once_the_hand_is_scored(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bid_all(model, [2, 3, 4])
+    model.ask_change(seat_of(model, "Csilla"))
+    assert model.screen is Screen.CHANGE_BID
+    model.cancel_change()
+    assert model.screen is Screen.TRICKS
+    stale = model.aim(Step.CHANGE)
+    enter_tricks(model, [2, 3, 5])
+    assert not model.ask_change(seat_of(model, "Csilla"), stale)
+    assert not model.ask_change(seat_of(model, "Csilla"))  # hand 2: no bid yet
 
 
 # --- corrections ---
@@ -617,7 +805,8 @@ def test_correcting_an_earlier_hand_recomputes_the_totals(store):
     # Anna 2/2: 12; Béla bid 3 took 4: 4 - 5 = -1; Csilla 4/4: 14. Hand 2, all 3/3: 13 each.
     assert model.state.hands[0].points == (12, -1, 14)
     assert model.state.totals == (25, 12, 27)
-    assert model.undo() and model.message == Message("Undone: the correction of hand 1.", error=False)
+    taken(model, model.undo())
+    assert model.message == Message("Undone: the correction of hand 1.", error=False)
     assert model.state.totals == (25, 26, 13)  # 12 + 13; 13 + 13; 0 + 13
 
 
@@ -648,7 +837,7 @@ def test_a_refused_correction_keeps_the_drafts_and_says_why(store):
     assert not correction.save()
     assert correction.message.error and "may not bid 3" in correction.message.text
     assert correction.bids == [3, 4, 3] and model.state.hands[0].bids == (4, 4, 3)
-    assert model.message is None
+    assert model.message is None  # the refusal is the correction's, not the game's
 
 
 # --- the end ---
@@ -691,7 +880,8 @@ def test_a_coin_flip_decides_a_tie_and_a_rematch_keeps_the_seats(store):
                                     StandingLine(2, "P2", 55, None), StandingLine(4, "P3", 25, None))
     record = json.loads(model.record_json())
     assert record["coin_flip"] == winner and record["id"] == model.saved.id
-    assert model.undo() and model.message == Message("Undone: the coin flip.", error=False)
+    taken(model, model.undo())
+    assert model.message == Message("Undone: the coin flip.", error=False)
     assert model.ending().coin_between == ("P0", "P1")
     rematch = model.rematch(store)
     assert rematch.game.players == model.players and rematch.game.first_dealer == 1
