@@ -18,16 +18,22 @@ from companion.ui.charts import GameChartsPanel
 from companion.ui.session import GameHandle, Seating, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
 from companion.viewmodels import (
+    Aim,
+    BidLine,
     BidsView,
     BoardRow,
     BoardView,
     Cell,
+    ChangeView,
     Ending,
     HandSummary,
     Header,
     Message,
+    PadKey,
     PlayView,
     Screen,
+    Settling,
+    Step,
     TricksView,
     TrumpView,
 )
@@ -72,10 +78,34 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
 
 @part
 def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
-    """Undo in the top bar, for a game being scored."""
-    if looking or handle.model.read_only:
+    """Undo in the top bar, for the scorekeeper: none on a private pad (the player holding the phone may not take
+    back another's bid); where it would take back a private bid or a score, it asks first and says what."""
+    model = handle.model
+    if looking or model.read_only or model.screen is Screen.PRIVATE_BID:
         return ft.Container(width=0)
-    return icon_button(ft.Icons.UNDO, t("undo"), handle.undo, disabled=not handle.model.game.can_undo(), key="undo")
+    page = ft.context.page
+    aim = model.aim(Step.UNDO)
+    question = model.undo_question()
+
+    def tapped() -> None:
+        if question is None:
+            handle.undo(aim)
+            return
+
+        def answer(take_back: bool) -> None:
+            page.pop_dialog()
+            if take_back:
+                handle.undo(aim)
+
+        page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("undo.ask_title")),
+            content=ft.Text(question),
+            actions=[ft.TextButton(t("undo.ask_no"), on_click=lambda _: answer(False)),
+                     ft.FilledButton(t("undo.ask_yes"), on_click=lambda _: answer(True))],
+        ))
+
+    return icon_button(ft.Icons.UNDO, t("undo"), tapped, disabled=not model.can_undo() or model.settling is not None,
+                       key="undo")
 
 
 @part
@@ -83,9 +113,12 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     """Whatever part of the game is on: bids, the pass-the-phone cover, tricks, the end; then the scoreboard."""
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
-    view: PlayView = handle.model.view()
+    model = handle.model
+    view: PlayView = model.view()
+    settling = view.settling
     # Every part keyed: as parts come and go (a summary, a said line), the others keep their identity, so
-    # nothing is sent again for nothing and no tap lands on a part that moved into another's place.
+    # nothing is sent again for nothing and no tap lands on a part that moved into another's place. A pad is
+    # keyed by what it is drawn for (see GameHandle.key): a tap on the last player's pad never reaches the next's.
     controls: list[ft.Control] = []
     if view.damage is not None:
         controls.append(ft.Text(t("history.damaged_open", damage=view.damage), color=ft.Colors.ERROR,
@@ -93,7 +126,8 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     if view.header is not None:
         controls.append(HeaderCard(view.header, key="header"))
     if view.trump is not None and not view.read_only:
-        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump, key="trump"))
+        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump, model.aim(Step.TRUMP),
+                                   settling is not None, key="trump"))
     controls += said(view.message)
     if view.summary is not None:
         controls.append(SummaryCard(view.summary, key="summary"))
@@ -101,14 +135,26 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(ft.Text(t("history.read_only_unfinished"), italic=True, key="read-only"))
         controls.append(SaveRecord(handle, key="save-record"))
     elif view.screen is Screen.COVER:
-        controls.append(Cover(handle.model.bidder or "", handle.unlock, key="cover"))
+        controls.append(Cover(model.players[view.cover_aim.seat], handle.unlock, view.cover_aim,
+                              view.changing_name is not None, _slot_text(view), settling is not None,
+                              handle.cancel_change, key=handle.key(view.cover_aim)))
     elif view.screen is Screen.PHONE:
-        controls.append(PhoneTurn(handle.model.bidder or "", handle.take_over, key="phone-turn"))
+        aim = model.aim(Step.BID)
+        controls.append(PhoneTurn(model.bidder or "", handle.take_over, aim, _slot_text(view), settling is not None,
+                                  key="phone-turn"))
+    elif view.change is not None:
+        controls.append(ChangePanel(view.change, handle.change_bid, handle.cancel_change, settling is not None,
+                                    handle.key(view.change.aim), key="change"))
     elif view.bids is not None:
-        controls.append(BidsPanel(view.bids, handle.tap_bid, key="bids"))
+        controls.append(BidsPanel(view.bids, handle.tap_bid, handle.ask_change, model.aim(Step.CHANGE), settling,
+                                  handle.key(view.bids.aim), _ghost(model, handle, view.retired), handle.cover,
+                                  key="bids"))
     elif view.tricks is not None:
         controls.append(TricksPanel(view.tricks, handle.tap_tricks, handle.choose, handle.step_counted,
-                                    handle.confirm_tricks, key="tricks"))
+                                    handle.confirm_tricks, handle.ask_change, model.aim(Step.CHANGE),
+                                    _slot_text(view), settling is not None,
+                                    handle.key(view.tricks.aim) if view.tricks.aim is not None else "no-pad",
+                                    _ghost(model, handle, view.retired), key="tricks"))
     elif view.ending is not None:
         controls.append(EndPanel(view.ending, handle, looking, key="end"))
     session = use_session()
@@ -119,8 +165,35 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     if view.screen is not Screen.PRIVATE_BID:
         controls.append(Board(view.board, handle.id, "history" if looking else "game", key="board"))
         if view.charts is not None:
-            controls.append(GameChartsPanel(view.charts, handle.model.players, key="charts"))
+            controls.append(GameChartsPanel(view.charts, model.players, key="charts"))
     return ft.Column(controls, spacing=12)
+
+
+class Ghost(NamedTuple):
+    """The pad the last tap was taken on, kept in the screen unseen under its own key: a second tap sent to it before
+    the screen changed reaches it, and is answered as one aimed at that pad (never taken for the next player)."""
+
+    pad: Settling
+    key: str
+    label: str
+
+
+def _ghost(model, handle: GameHandle, retired: Settling | None) -> Ghost | None:  # noqa: ANN001 - a PlayModel
+    if retired is None or retired.pad is None:
+        return None
+    pad = retired.pad
+    if pad.step is Step.TRICKS:
+        label = t("tricks.pad", name=model.players[pad.seat], value="{value}")
+    elif pad.step is Step.CHANGE:
+        label = t("bid.change_to", value="{value}")
+    else:
+        label = t("bid.number", value="{value}")
+    return Ghost(retired, handle.key(pad), label)
+
+
+def _slot_text(view: PlayView) -> str | None:
+    """What the line above a pad says where the screen has no pad heading: the tap just taken, or the last one."""
+    return view.settling.text if view.settling is not None else view.last_entry
 
 
 def _keep_awake(wakelock: ft.Ref) -> None:
@@ -168,7 +241,7 @@ def HeaderCard(header: Header) -> ft.Control:
 
 @ft.memo
 @part
-def TrumpPanel(trump: TrumpView, add, clear) -> ft.Control:
+def TrumpPanel(trump: TrumpView, add, clear, aim: Aim, settling: bool) -> ft.Control:
     """Rage'n Glyphs' trump as the table saw it: one line, and the suits to record it when asked."""
     choosing, set_choosing = ft.use_state(False)
     line = ft.Row([
@@ -179,10 +252,12 @@ def TrumpPanel(trump: TrumpView, add, clear) -> ft.Control:
     ])
     if not choosing:
         return line
-    chips = [ft.OutlinedButton(label, height=48, key=f"trump-{value}", on_click=lambda _, v=value: add(v))
+    chips = [ft.OutlinedButton(label, height=48, key=f"trump-{value}", disabled=settling,
+                               on_click=lambda _, v=value: add(v, aim))
              for value, label in trump.choices]
     if trump.recorded:
-        chips.append(ft.TextButton(t("trump.clear"), height=48, key="trump-clear", on_click=lambda _: clear()))
+        chips.append(ft.TextButton(t("trump.clear"), height=48, key="trump-clear", disabled=settling,
+                                   on_click=lambda _: clear(aim)))
     return ft.Column([line, ft.Text(t("trump.hint"), size=12), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                       spacing=6)
 
@@ -204,20 +279,24 @@ def SummaryCard(summary: HandSummary) -> ft.Control:
 
 
 @part
-def Cover(name: str, unlock) -> ft.Control:
-    """Pass the phone: only the named player looks at the next screen."""
-    return ft.Container(
-        ft.Column([
-            ft.Text(t("bid.cover", name=name), size=24, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-            ft.Text(t("bid.cover_hint", name=name), text_align=ft.TextAlign.CENTER),
-            wide(ft.FilledButton(t("bid.i_am", name=name), on_click=lambda _: unlock(), key="i-am")),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding(0, 24, 0, 24),
-    )
+def Cover(name: str, unlock, aim: Aim, changing: bool, last: str | None, settling: bool, cancel) -> ft.Control:
+    """Pass the phone: only the named player looks at the next screen (to bid, or to change their bid). While the
+    bid just made is being said, the button waits: a bounce of the last player's finger does not open it."""
+    hint = t("bid.change_cover_hint" if changing else "bid.cover_hint", name=name)
+    controls: list[ft.Control] = [Slot(last, settling, key="slot"),
+                                  ft.Text(t("bid.cover", name=name), size=24, weight=ft.FontWeight.BOLD,
+                                          text_align=ft.TextAlign.CENTER),
+                                  ft.Text(hint, text_align=ft.TextAlign.CENTER),
+                                  wide(ft.FilledButton(t("bid.i_am", name=name), on_click=lambda _: unlock(aim),
+                                                       disabled=settling, key="i-am"))]
+    if changing:
+        controls.append(wide(ft.OutlinedButton(t("bid.keep"), on_click=lambda _: cancel(), key="keep")))
+    return ft.Container(ft.Column(controls, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                        padding=ft.Padding(0, 8, 0, 24))
 
 
 @part
-def PhoneTurn(name: str, take_over) -> ft.Control:
+def PhoneTurn(name: str, take_over, aim: Aim, last: str | None, settling: bool) -> ft.Control:
     """The next bidder bids on a phone of their own: this screen waits; it may take the bid after a question."""
     page = ft.context.page
 
@@ -225,7 +304,7 @@ def PhoneTurn(name: str, take_over) -> ft.Control:
         def answer(take: bool) -> None:
             page.pop_dialog()
             if take:
-                take_over()
+                take_over(aim)
 
         page.show_dialog(ft.AlertDialog(
             title=ft.Text(t("phone.take_over", name=name)),
@@ -236,13 +315,32 @@ def PhoneTurn(name: str, take_over) -> ft.Control:
 
     return ft.Container(
         ft.Column([
+            Slot(last, settling, key="slot"),
             ft.Text(t("phone.bidding", name=name), size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
             ft.Text(t("phone.bidding_hint"), text_align=ft.TextAlign.CENTER),
             wide(ft.OutlinedButton(t("phone.take_over", name=name), icon=ft.Icons.PHONE_ANDROID, on_click=ask,
-                                   key="take-over")),
+                                   disabled=settling, key="take-over")),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding(0, 16, 0, 16),
+        padding=ft.Padding(0, 8, 0, 16),
     )
+
+
+SLOT = 36
+"""The height of the line above a pad: its heading and what a tap just took take turns there, so nothing below it
+moves when the one gives way to the other."""
+
+
+@ft.memo
+@part
+def Slot(text: str | None, taken: bool) -> ft.Control:
+    """The line above a pad: the pad's heading, or what a tap just took (``taken``: with a tick, while the screen
+    waits a moment before it takes the next tap)."""
+    line: list[ft.Control] = []
+    if taken:
+        line.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY, size=24))
+    line.append(ft.Text(text or "", size=20, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS))
+    return ft.Container(ft.Row(line, spacing=8), height=SLOT, alignment=ft.Alignment.CENTER_LEFT)
 
 
 @part
@@ -284,51 +382,117 @@ def PhonesPanel(handle: GameHandle, seating: Seating) -> ft.Control:
 
 @ft.memo
 @part
-def BidsPanel(bids: BidsView, tap_bid) -> ft.Control:
-    """Whose bid it is, the bid pad, and the bids so far with their running total."""
+def BidsPanel(bids: BidsView, tap_bid, ask_change, change_aim: Aim, settling: Settling | None, pad_key: str,
+              ghost: Ghost | None, cover) -> ft.Control:
+    """Whose bid it is, the bid pad, and the bids so far with their running total; a bid made in this hand is
+    changed by tapping it. A bid just taken is said in the pad's heading while the pad waits a moment, greyed.
+    A private pad can be covered again by whoever holds it, without a bid."""
     controls: list[ft.Control] = []
     if bids.private:
         controls.append(ft.Text(t("bid.private", name=bids.bidder), size=20, weight=ft.FontWeight.BOLD))
     else:
-        controls.append(ft.Row([ft.Text(f"{name}: {bid}") for name, bid in bids.bids], wrap=True, spacing=12))
+        controls.append(BidsLine(bids.bids, ask_change, change_aim, settling is not None, key="bids-line"))
         controls.append(ft.Text(bids.running, weight=ft.FontWeight.W_600))
-        controls.append(ft.Text(t("bid.turn", name=bids.bidder), size=20, weight=ft.FontWeight.BOLD))
-    controls.append(Pad(bids.keys, t("bid.number", value="{value}"), tap_bid, key="pad"))
+        controls.append(Slot(settling.text if settling is not None else t("bid.turn", name=bids.bidder),
+                             settling is not None, key="slot"))
+    controls += _pads(bids.keys, t("bid.number", value="{value}"), tap_bid, bids.aim, settling is not None, pad_key,
+                      ghost)
     if bids.forbidden:
-        controls.append(ft.Text(bids.forbidden))
+        controls.append(ft.Text(bids.forbidden, key="forbidden"))
     if bids.private:
         controls.append(ft.Text(bids.running, size=13))
+        controls.append(wide(ft.OutlinedButton(t("bid.cover_again", name=bids.bidder), icon=ft.Icons.VISIBILITY_OFF,
+                                               on_click=lambda _: cover(), key="cover-again")))
+    return ft.Column(controls, spacing=8)
+
+
+def _pads(keys: tuple[PadKey, ...], label: str, on_tap, aim: Aim | None, settling: bool, key: str,  # noqa: ANN001
+          ghost: Ghost | None) -> list[ft.Control]:
+    """The panel's pad (greyed while a tap just taken is said), after the last pad a tap was taken on, unseen."""
+    pads = []
+    if ghost is not None and ghost.key != key:
+        # Drawn as it was (so turning it unseen sends one property), but for being unseen.
+        pads.append(Pad(ghost.pad.keys, ghost.label, on_tap, aim=ghost.pad.pad, visible=False, key=ghost.key))
+    if aim is not None:
+        shown = tuple(PadKey(k.value, False, k.reason) for k in keys) if settling else keys
+        pads.append(Pad(shown, label, on_tap, aim=aim, key=key))
+    return pads
+
+
+@ft.memo
+@part
+def BidsLine(lines: tuple[BidLine, ...], ask_change, aim: Aim, settling: bool) -> ft.Control:
+    """Every player's bid in bidding order, as the table may see it; a bid made in this hand is a button that
+    changes it."""
+    chips: list[ft.Control] = []
+    for line in lines:
+        text = f"{line.name}: {line.bid}"
+        if line.changeable:
+            # Read as it shows ("Béla: 2"), a button; the hint below says what tapping it does.
+            chips.append(ft.TextButton(
+                text, height=48, disabled=settling, style=ft.ButtonStyle(padding=ft.Padding(6, 0, 6, 0)),
+                on_click=lambda _, seat=line.seat: ask_change(seat, aim), key=f"change-{line.seat}"))
+        else:
+            chips.append(ft.Container(ft.Text(text), padding=ft.Padding(6, 14, 6, 14), key=f"bid-{line.seat}"))
+    row = ft.Row(chips, wrap=True, spacing=4, run_spacing=0)
+    if not any(line.changeable for line in lines):
+        return row
+    return ft.Column([row, ft.Text(t("bid.change_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+
+
+@ft.memo
+@part
+def ChangePanel(change: ChangeView, change_bid, cancel, settling: bool, pad_key: str) -> ft.Control:
+    """A bid of this hand being changed: the pad with its bid marked, the numbers it may not become greyed with
+    the reason, and Keep to leave it."""
+    controls: list[ft.Control] = [ft.Text(change.title, size=20, weight=ft.FontWeight.BOLD)]
+    if change.private:
+        controls.append(ft.Text(t("bid.change_now", value=change.current)))
+    keys = change.keys if not settling else tuple(PadKey(k.value, False, k.reason) for k in change.keys)
+    controls.append(Pad(keys, t("bid.change_to", value="{value}"), change_bid, aim=change.aim,
+                        chosen=change.current, key=pad_key))
+    forbidden = next((key.reason for key in change.keys if not key.allowed), None)
+    if forbidden:
+        controls.append(ft.Text(forbidden))
+    controls.append(wide(ft.OutlinedButton(t("bid.keep"), on_click=lambda _: cancel(), disabled=settling,
+                                           key="keep")))
     return ft.Column(controls, spacing=8)
 
 
 @ft.memo
 @part
-def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm) -> ft.Control:
-    """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check."""
+def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, ask_change, change_aim: Aim,
+                last: str | None, settling: bool, pad_key: str, ghost: Ghost | None) -> ft.Control:
+    """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check. A count
+    just taken is said in the pad's heading while the next player's pad waits a moment, greyed."""
     controls: list[ft.Control] = []
     if tricks.bids_note:
         controls.append(ft.Text(tricks.bids_note))
+    if tricks.bids:
+        controls.append(BidsLine(tricks.bids, ask_change, change_aim, settling, key="bids-line"))
     if tricks.bid_total:
         controls.append(ft.Text(tricks.bid_total, weight=ft.FontWeight.W_600))
     controls.append(ft.Text(t("play.play")))
     # The pad first, where the thumb is; the lines below show each count as it goes in.
-    if tricks.choosing is not None:
-        controls.append(heading(t("tricks.choose", name=tricks.choosing)))
-        controls.append(Pad(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks,
-                            key="pad"))
+    heading_text = last if settling or tricks.choosing is None else t("tricks.choose", name=tricks.choosing)
+    controls.append(Slot(heading_text, settling, key="slot"))
+    controls += _pads(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks,
+                      tricks.aim if tricks.choosing is not None else None, settling, pad_key, ghost)
     for line in tricks.lines:
-        controls.append(TrickRow(line, choose, step_counted, key=f"line-{line.seat}"))
+        controls.append(TrickRow(line, choose, step_counted, settling, key=f"line-{line.seat}"))
     controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
                             color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
-    controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, disabled=not tricks.complete,
-                                         on_click=lambda _: confirm(), key="score")))
+    controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK,
+                                         disabled=not tricks.complete or settling,
+                                         on_click=lambda _: confirm(tricks.score_aim), key="score")))
     return ft.Column(controls, spacing=8)
 
 
 @ft.memo
 @part
-def TrickRow(line, choose, step_counted) -> ft.Control:
-    """One player: name and bid, tricks (tap to change), points it scores; Rage's card counters."""
+def TrickRow(line, choose, step_counted, settling: bool = False) -> ft.Control:
+    """One player: name and bid, tricks (tap to change), points it scores; Rage's card counters. While a count just
+    taken is shown, the line waits."""
     if line.tricks is None:
         value = t("tricks.not_yet")
     else:
@@ -348,9 +512,10 @@ def TrickRow(line, choose, step_counted) -> ft.Control:
         ], spacing=6),
         height=48, padding=ft.Padding(8, 0, 8, 0), border_radius=8,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if line.selected else None,
-        on_click=lambda _: choose(line.seat),
+        on_click=lambda _: choose(line.seat), disabled=settling,
     )
-    row = ft.Semantics(content=row, label=t("tricks.change", name=line.name), button=True, key=f"row-{line.seat}")
+    row = ft.Semantics(content=row, label=t("tricks.change", name=line.name), button=True, disabled=settling,
+                       key=f"row-{line.seat}")
     counters = [counter(label, line.name, count, most, lambda d, k=kind: step_counted(k, line.seat, d),
                         key=f"{kind}-{line.seat}")
                 for kind, label, count, most in line.counted]
@@ -386,8 +551,10 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
     if ending.how:
         controls.append(ft.Text(ending.how))
     if ending.coin_between and not model.saved.read_only:
+        aim = model.aim(Step.COIN)
         controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
-                                             on_click=lambda _: handle.flip_coin())))
+                                             disabled=model.settling is not None,
+                                             on_click=lambda _: handle.flip_coin(aim))))
     controls.append(heading(t("end.standings")))
     for line in ending.standings:
         text = t("end.place", place=line.place, name=line.name, total=line.total)
@@ -560,8 +727,11 @@ def BoardLine(row: BoardRow, game_id: str, base: str, width: int) -> ft.Control:
     for cell in row.cells:
         lines = [ft.Text(line.text, size=line.size, no_wrap=True, weight=ft.FontWeight.W_600 if line.bold else None,
                          color=ft.Colors.ERROR if line.missed else None) for line in cell_lines(cell, row.scored)]
-        cells.append(ft.Container(ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                                  width=width, padding=ft.Padding(CELL_PADDING // 2, 4, CELL_PADDING // 2, 4)))
+        # One node for a screen reader: a player's cell is read whole ("2/2 ✓ D, +12 → 12"), whatever the order
+        # of lines across a row wider than the screen.
+        cells.append(ft.MergeSemantics(ft.Container(
+            ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=width, padding=ft.Padding(CELL_PADDING // 2, 4, CELL_PADDING // 2, 4))))
     return ft.Container(ft.Row(cells, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                         border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=f"hand-{row.number}")
 

@@ -156,9 +156,9 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
     model = ft.use_memo(lambda: SeatModel(handle.model, seat), [seat])
     view = model.view()
 
-    def tap(value: int) -> None:
+    def tap(value: int, aim) -> None:  # noqa: ANN001 - the Aim the pad was drawn for
         if joining.table.seat_of(joining.device) == seat:  # not a seat the scorekeeper has just freed
-            handle.act(lambda: model.tap_bid(value))
+            handle.act(lambda: model.tap_bid(value, aim))
 
     def leave(_: object) -> None:
         joining.table.leave(joining.device)
@@ -180,7 +180,7 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
     if view.mine:
         controls.append(ft.Text(view.mine, size=16, key="mine"))
     if view.keys:
-        controls.append(Pad(view.keys, t("bid.number", value="{value}"), tap, key="pad"))
+        controls.append(Pad(view.keys, t("bid.number", value="{value}"), tap, aim=view.aim, key=handle.key(view.aim)))
         forbidden = next((key.reason for key in view.keys if not key.allowed), None)
         if forbidden:
             controls.append(ft.Text(forbidden, key="forbidden"))

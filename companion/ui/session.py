@@ -23,7 +23,7 @@ from companion.lan import PinSession
 from companion.storage import StorageError, collecting_notices
 from companion.table import Table, Tables, new_device
 from companion.texts import t
-from companion.viewmodels import Message, PlayModel
+from companion.viewmodels import SETTLE_SECONDS, Aim, Message, PlayModel
 from scoring.i18n import ENGLISH, Language, language
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,11 @@ class GameHandle:
 
     Screens that take the handle as a property are drawn again whenever the
     version moves, whether this tab changed the game or another one did.
+    Every tap names the :class:`~companion.viewmodels.Aim` its control was
+    drawn for; the controls drawn for an aim are keyed by it and by this
+    tab's ``link`` (which moves on when the connection drops), so a tap sent
+    before the screen changed, or while the connection was lost, reaches no
+    control drawn since.
     """
 
     def __init__(self, session: Session, saved: SavedGame):
@@ -62,50 +67,95 @@ class GameHandle:
         self.model = PlayModel(saved)
         self.model.on_phone = session.on_phone(saved.id)
         self.version = 0
+        self.link = session.link
+        self.shown = saved.revision
+        """The revision the screens of this tab last drew."""
 
     @property
     def id(self) -> str:
         """The game's id."""
         return self.model.saved.id
 
+    def key(self, aim: Aim) -> str:
+        """The key of the control drawn for ``aim`` in this tab (see the class's text)."""
+        return f"{aim.key}-{self.link}"
+
     def act(self, action: Callable[[], object]) -> object:
-        """Run one tap's ``action`` on the model; the screens follow, and so do the other tabs on this game."""
+        """Run one tap's ``action`` on the model; the screens follow, and so do the other tabs on this game. A tap
+        taken is shown where its pad was for :data:`SETTLE_SECONDS`, then the next pad comes."""
         before = self.model.saved.revision
         with self.session.own_notices():
             result = action()
-        self.version += 1
+        self._drawn()
+        if self.model.settling is not None:
+            self.session.after(SETTLE_SECONDS, self._settled, self.model.settling)
         if self.model.saved.revision != before:
             self.session.announce(self.id, self.model.saved.revision)
         return result
 
+    def _settled(self, settling: object) -> None:
+        if self.model.settling is settling and self.model.settle():
+            self._drawn()
+
+    def _drawn(self) -> None:
+        self.version += 1
+        self.shown = self.model.saved.revision
+
     def changed_elsewhere(self) -> None:
-        """Another tab changed the game: read it again and draw it anew."""
+        """Another tab (or another program) changed the game: read it again and draw it anew."""
         with self.session.own_notices():
             try:
-                changed = self.model.saved.reload()
+                self.model.saved.reload()
             except StorageError as error:
                 self.model.message = Message(str(error), error=True)
-                changed = True
-        if changed:
-            self.version += 1
+        if self.model.saved.revision != self.shown or self.model.message is not None:
+            self._drawn()
 
-    # Stable callables (bound methods compare equal), so memoized parts of the screen skip unchanged redraws.
+    def link_lost(self) -> None:
+        """The connection to this tab dropped: every control drawn so far is another from now on."""
+        self.link = self.session.link
+        self._drawn()
 
-    def tap_bid(self, value: int) -> None:
+    def link_back(self) -> None:
+        """The connection to this tab is back: the game is read again, and drawn anew whatever changed (what was
+        drawn while the tab was away never reached it)."""
+        self.changed_elsewhere()
+        self._drawn()
+
+    # Stable callables (bound methods compare equal), so memoized parts of the screen skip unchanged redraws; the
+    # aim comes with each tap, from the control that was tapped.
+
+    def tap_bid(self, value: int, aim: Aim) -> None:
         """A key of the bid pad."""
-        self.act(lambda: self.model.tap_bid(value))
+        self.act(lambda: self.model.tap_bid(value, aim))
 
-    def unlock(self) -> None:
+    def change_bid(self, value: int, aim: Aim) -> None:
+        """A key of the pad changing a bid of this hand."""
+        self.act(lambda: self.model.change_bid(value, aim))
+
+    def ask_change(self, seat: int, aim: Aim) -> None:
+        """A bid in the bids line: change it."""
+        self.act(lambda: self.model.ask_change(seat, aim))
+
+    def cancel_change(self) -> None:
+        """Keep the bid being changed as it was."""
+        self.act(self.model.cancel_change)
+
+    def unlock(self, aim: Aim) -> None:
         """The pass-the-phone cover's "I am …"."""
-        self.act(self.model.unlock)
+        self.act(lambda: self.model.unlock(aim))
 
-    def take_over(self) -> None:
+    def cover(self) -> None:
+        """The private pad's "Not …? Cover the pad"."""
+        self.act(self.model.cover)
+
+    def take_over(self, aim: Aim) -> None:
         """The scorekeeper takes the bid of a player who has a phone of their own."""
-        self.act(self.model.take_over)
+        self.act(lambda: self.model.take_over(aim))
 
-    def tap_tricks(self, value: int) -> None:
+    def tap_tricks(self, value: int, aim: Aim) -> None:
         """A key of the tricks pad."""
-        self.act(lambda: self.model.tap_tricks(value))
+        self.act(lambda: self.model.tap_tricks(value, aim))
 
     def choose(self, seat: int) -> None:
         """A player's line on the tricks screen: enter their count next."""
@@ -115,25 +165,25 @@ class GameHandle:
         """A +/- of Rage's action cards."""
         self.act(lambda: self.model.step_counted(kind, seat, delta))
 
-    def confirm_tricks(self) -> None:
+    def confirm_tricks(self, aim: Aim) -> None:
         """Score the hand."""
-        self.act(self.model.confirm_tricks)
+        self.act(lambda: self.model.confirm_tricks(aim))
 
-    def add_trump(self, value: str) -> None:
+    def add_trump(self, value: str, aim: Aim) -> None:
         """A suit (or no trump) for the current hand's trump."""
-        self.act(lambda: self.model.add_trump(value))
+        self.act(lambda: self.model.add_trump(value, aim))
 
-    def clear_trump(self) -> None:
+    def clear_trump(self, aim: Aim) -> None:
         """Forget the current hand's trump."""
-        self.act(self.model.clear_trump)
+        self.act(lambda: self.model.clear_trump(aim))
 
-    def undo(self) -> None:
-        """Undo the last action."""
-        self.act(self.model.undo)
+    def undo(self, aim: Aim) -> None:
+        """Undo the last action (asked first where :meth:`PlayModel.undo_question` says so)."""
+        self.act(lambda: self.model.undo(aim))
 
-    def flip_coin(self) -> None:
+    def flip_coin(self, aim: Aim) -> None:
         """Flip the coin of a tie."""
-        self.act(self.model.flip_coin)
+        self.act(lambda: self.model.flip_coin(aim))
 
 
 @ft.observable
@@ -208,6 +258,9 @@ class Session:
         self._page: ft.Page | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._context: contextvars.Context | None = None
+        self.link = 0
+        """Moves on each time this tab's connection drops (see :class:`GameHandle`)."""
+        self._lost = False
 
     @contextlib.contextmanager
     def own_notices(self) -> Iterator[None]:
@@ -220,6 +273,38 @@ class Session:
     def tell(self, text: str) -> None:
         """Show ``text`` in this tab's notices (what happened to the games outside any tap)."""
         self.banner.lines = (*self.banner.lines, text)
+
+    def after(self, seconds: float, then: Callable[..., None], *args: object) -> None:
+        """Call ``then(*args)`` in ``seconds``, in this tab (its event loop and context, where Flet draws)."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(seconds, self._safely, then, args, context=contextvars.copy_context())
+
+    @staticmethod
+    def _safely(then: Callable[..., None], args: tuple) -> None:
+        try:
+            then(*args)
+        except Exception:
+            log.exception("a delayed step of a tab failed")
+
+    def link_lost(self) -> None:
+        """This tab's connection dropped: the controls drawn until now are taken for none drawn from now on, so a
+        tap the phone held while it was cut off, or sends when it comes back, reaches nothing."""
+        self.link += 1
+        self._lost = True
+        for handle in list(self.games.values()):
+            handle.link_lost()
+
+    def link_back(self) -> None:
+        """This tab's connection is back: its games are read again and drawn as stored, and it is said that
+        nothing tapped meanwhile was taken."""
+        if not self._lost:
+            return
+        self._lost = False
+        for handle in list(self.games.values()):
+            handle.link_back()
+        if self.games:
+            self.tell(t("link.back"))
+
 
     def game(self, game_id: str) -> GameHandle:
         """The open game ``game_id`` (opened from the store the first time); StorageError if it cannot be read."""
@@ -291,7 +376,7 @@ class Session:
             handle = self.games.get(news.game_id)
             if news.deleted:
                 self.games.pop(news.game_id, None)
-            elif handle is not None and handle.model.saved.revision != news.revision:
+            elif handle is not None and handle.shown != news.revision:
                 handle.changed_elsewhere()
             self.listing.version += 1
         except Exception:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.texts import t
-from companion.viewmodels import Message, PadKey
+from companion.viewmodels import Aim, Message, PadKey
 
 log = logging.getLogger(__name__)
 
@@ -76,20 +76,26 @@ def said(message: Message | None) -> list[ft.Control]:
 
 @ft.memo
 @part
-def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[[int], None], *, chosen: int | None = None) -> ft.Control:
-    """A number pad: one key per value, the ones not allowed greyed out and read with their reason.
+def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., None], *, aim: Aim | None = None,
+        chosen: int | None = None, visible: bool = True) -> ft.Control:
+    """A number pad: one key per value, the ones refused greyed out, struck through and read with their reason
+    (the ones merely waiting, greyed out and read as usual).
 
-    ``label`` is the spoken name of a key, with ``{value}`` in it ("Bid {value}").
+    ``label`` is the spoken name of a key, with ``{value}`` in it ("Bid {value}"). A key tapped calls
+    ``on_tap(value, aim)``, or ``on_tap(value)`` for a pad drawn for no aim (a correction's drafts). A pad not
+    ``visible`` is kept in the screen unseen (see :class:`companion.ui.play.Ghost`).
     """
     buttons = []
     for key in keys:
-        spoken = label.format(value=key.value) if key.allowed else f"{key.value}: {key.reason}"
+        refused = not key.allowed and key.reason is not None
+        spoken = f"{key.value}: {key.reason}" if refused else label.format(value=key.value)
         text = ft.Text(str(key.value), size=20, no_wrap=True, semantics_label=spoken,
-                       style=None if key.allowed else NOT_ALLOWED)
+                       style=NOT_ALLOWED if refused else None)
         make = ft.FilledButton if key.value == chosen else ft.FilledTonalButton
+        tap = (lambda _, v=key.value: on_tap(v)) if aim is None else (lambda _, v=key.value: on_tap(v, aim))
         buttons.append(make(content=text, width=KEY_WIDTH, height=56, style=KEY_STYLE, disabled=not key.allowed,
-                            key=f"key-{key.value}", on_click=lambda _, v=key.value: on_tap(v)))
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+                            key=f"key-{key.value}", on_click=tap))
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, visible=visible)
 
 
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *, disabled: bool = False,

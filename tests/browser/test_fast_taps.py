@@ -27,7 +27,8 @@ def test_names_typed_and_a_hand_tapped_as_fast_as_the_keys_go(phone):
     phone.tap("Start the game")
     phone.see_exactly("さくら's bid")
 
-    # Anna deals, so さくら bids and leads first. Every tap below follows the last at once, without a look.
+    # Anna deals, so さくら bids and leads first. Every tap below follows the last as soon as the screen takes it:
+    # each key is greyed while the last number taken is shown where its pad was, then the next pad is there.
     order = NAMES[1:] + NAMES[:1]
     bids = {"さくら": 1, "Ярослав": 2, "Zoë": 0, "Ευτυχία": 3, "Noor": 1, "Anna": 2}
     tricks = {"さくら": 1, "Ярослав": 3, "Zoë": 0, "Ευτυχία": 3, "Noor": 1}  # Anna is given the 2 left

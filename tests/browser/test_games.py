@@ -238,7 +238,10 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     score(phone, 1, 10)
     phone.reads("× Anna", "5/6 · +6 → 6", "✓ Béla", "4/4 · +14 → 14")
     # The score taken back: the hand returns with its counts and cards, and can be scored again at once.
-    phone.tap("Undo")
+    phone.tap("Undo")  # a score taken back is asked about first
+    expect(phone.page.get_by_role("alertdialog")).to_contain_text(
+        "Take back the score of hand 1? Its trick counts come back, to be changed and scored again.")
+    phone.tap("Take it back")
     phone.see_exactly("Undone: the score of hand 1; its tricks are back to change.")
     phone.see_exactly("+5 cards of Anna: 1")
     phone.see_exactly("Tricks 10 of 10")

@@ -148,6 +148,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         # Béla 1/1: 11; a 0 made scores 5.
         phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "1/1 · +11 → 11", "✓ Csilla", "0/0 · +5 → 5")
         phone.tap("Undo")
+        phone.tap("Take it back")  # a score taken back is asked about first
         phone.see_exactly("Undone: the score of hand 1; its tricks are back to change.")
         score(phone, 1, 1)
         phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "1/1 · +11 → 11", "✓ Csilla", "0/0 · +5 → 5")

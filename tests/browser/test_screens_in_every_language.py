@@ -200,7 +200,7 @@ def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, ow
     keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
     keeper.page.keyboard.press("Enter")
     keeper.tap(continue_line(PSEUDO, "Rage'n Glyphs", 1, ["Zoë", "Ödön", "Ярослав", "さくら"]))
-    panel = keeper.page.get_by_text(re.compile("join code")).first
+    panel = keeper.page.get_by_text(re.compile(r"join code \w{6}")).first  # the panel's title, with the code
     expect(panel).to_be_visible()
     code = re.search(r"join code (\w{6})", panel.inner_text()).group(1)
     panel.tap()
