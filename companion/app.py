@@ -38,6 +38,9 @@ SESSION_KEY = "bidwell.session"
 """Where a tab's :class:`Session` is kept in Flet's session store (read for the tab's language)."""
 LANGUAGE_PREFERENCE = "bidwell.language"
 """The language chosen on a phone, as its browser keeps it (Flet's SharedPreferences)."""
+LINK_LOST_PREFERENCE = "bidwell.link_lost"
+"""What the page says when its connection is lost, in the tab's language, kept by its browser for companion/
+link_watch.js to read (Flet's SharedPreferences keep it under "flutter." + this key)."""
 ASK_SECONDS = 5
 """How long a phone is given to say its remembered and its browser's languages before it is spoken to in English."""
 
@@ -64,17 +67,41 @@ def App(session: Session, speech: Speech, pin_session) -> list[ft.View]:
     game's seat and nothing else, and needs no PIN."""
     page = ft.context.page
     unlocked, set_unlocked = ft.use_state(pin_session is None)
-    at_the_table = ft.use_state(lambda: session.tables is not None and (
-        join_code_of(page.route) is not None or page.route.rstrip("/") == "/join"))[0]
+    # A player's phone at the table: come by a join link, by /join typed or scanned, or by the PIN screen's
+    # "I'm a player". Once at the table, the tab stays there, whatever address it goes to next.
+    at_the_table, set_at_the_table = ft.use_state(lambda: session.tables is not None and is_join_route(page.route))
     ft.use_effect(lambda: session.listen(page), [], cleanup=None)
     ft.use_effect(lambda: _find_language(page, session), [])
+    locked = not unlocked and not at_the_table
+
+    def follow_routes() -> None:
+        # Until the PIN opens the screens (whose router follows the address from then on), an address the tab goes
+        # to is looked at here: /join leads to the join code.
+        def route_changed(e: ft.RouteChangeEvent) -> None:
+            if session.tables is not None and is_join_route(e.route):
+                set_at_the_table(True)
+
+        if locked:
+            page.on_route_change = route_changed
+
+    ft.use_effect(follow_routes, [locked])
     if speech.code is None:
         return [ft.View(route="/")]  # for the moment it takes to ask the phone its language
     if at_the_table:
         return SessionContext(session, lambda: [JoinScreen(session.joining, session.seating)])
     if not unlocked:
-        return [PinScreen(pin_session, lambda: set_unlocked(True))]
+        to_table = (lambda: page.navigate("/join")) if session.tables is not None else None
+        return [PinScreen(pin_session, lambda: set_unlocked(True), to_table)]
     return SessionContext(session, lambda: ft.Router(ROUTES, not_found=NotFound, manage_views=True))
+
+
+def is_join_route(route: str) -> bool:
+    """Whether ``route`` is a player's way to a game's table: ``/join``, or ``/join/CODE``.
+
+    >>> is_join_route("/join"), is_join_route("/join/ABC234"), is_join_route("/"), is_join_route("/joint")
+    (True, True, False, False)
+    """
+    return join_code_of(route) is not None or route.split("?")[0].rstrip("/") == "/join"
 
 
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
@@ -93,13 +120,23 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     session.preferences = ft.SharedPreferences()
     if tables is not None:
         session.join_guesses = tables.session()
-        page.on_disconnect = lambda _: _phone_away(session, connected=False)
-        page.on_connect = lambda _: _phone_away(session, connected=True)
+    page.on_disconnect = lambda _: _link(session, connected=False)
+    page.on_connect = lambda _: _link(session, connected=True)
     page.session.store.set(SESSION_KEY, session)
     # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
     pin_session = pin_gate.session() if pin_gate else None
     page.render_views(App, session, session.speech, pin_session)
     return session
+
+
+def _link(session: Session, *, connected: bool) -> None:
+    """The tab's connection dropped or came back: nothing it held or sends from before counts (see
+    :meth:`Session.link_lost`); a player's phone's seat shows as away meanwhile."""
+    if connected:
+        session.link_back()
+    else:
+        session.link_lost()
+    _phone_away(session, connected=connected)
 
 
 def _phone_away(session: Session, *, connected: bool) -> None:
@@ -147,13 +184,22 @@ async def find_language(page: ft.Page, session: Session) -> None:
 
 
 def speak(page: ft.Page, session: Session, code: str) -> None:
-    """Have the tab speak ``code`` from now on; Flutter's own words (a field's menu, a button's tooltip) too."""
+    """Have the tab speak ``code`` from now on; Flutter's own words (a field's menu, a button's tooltip) too, and
+    the page's notice of a lost connection, which shows when the server cannot be asked for it."""
     session.speech.choose(code)
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[_flutter_locale(known) for known in available()],
         current_locale=_flutter_locale(session.speech.code),
     )
     page.update()
+    page.run_task(_keep_link_words, session, t("link.lost"))
+
+
+async def _keep_link_words(session: Session, words: str) -> None:
+    try:
+        await session.preferences.set(LINK_LOST_PREFERENCE, words)
+    except Exception as error:  # noqa: BLE001 - the notice is then said in the server's language
+        log.info("the words for a lost connection could not be kept: %s", error)
 
 
 async def remember_language(page: ft.Page, session: Session, code: str) -> None:
@@ -217,7 +263,8 @@ def serve(
 
     open_url = url if open_browser and has_display and not lan else None
     try:
-        serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls)
+        serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls,
+                  lost_words=lambda: t("link.lost"))
     finally:
         if phone_app is not None:
             phone_app.wait_built()  # a build still writing would leave its files behind

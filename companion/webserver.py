@@ -19,6 +19,7 @@ import signal
 import threading
 import webbrowser
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -114,6 +115,159 @@ def _header(scope: dict, name: str) -> str | None:
     return values[0] if len(values) == 1 else None
 
 
+HEARTBEAT = 0x42
+"""The type byte of the link's own frames (see :class:`LinkWatch`); Flet's client and server drop a type they do not
+know, so neither ever sees one."""
+HEARTBEAT_SECONDS = 1.0
+LATE_SECONDS = 4.0
+"""A frame whose page had heard no heartbeat sent within this long was made on a screen cut off from the server.
+A busy server may hold a frame a second or two before reading it, so this is well over one heartbeat."""
+HEARTBEATS_KEPT = 600
+LINK_WATCH_JS = Path(__file__).with_name("link_watch.js")
+
+
+class LinkWatch:
+    """ASGI middleware around the Flet app: the page and the server each know when the connection between them is
+    lost, and nothing tapped on a screen cut off from the server is taken when it arrives.
+
+    - Every page of the app gets ``link_watch.js``, which covers the screen with a notice and takes no taps while
+      no frame has come from the server for a few seconds (or the socket is closed).
+    - Every websocket gets a heartbeat frame, ``[0x42][sequence, 4 bytes little-endian]``, each second.
+    - Before each of its frames the page sends ``[0x42][the newest sequence it heard]``. A frame whose heartbeat
+      was sent more than :data:`LATE_SECONDS` before the frame came is not passed on: the socket is closed, the
+      tab's session sees its connection drop (its controls are drawn anew, see
+      :meth:`companion.ui.session.Session.link_lost`), and the page reconnects to the game as stored and says so.
+
+    ``lost_words`` says, in the server's language, what the notice says before the tab has told the page its own
+    (the app keeps it in the tab's language, see :func:`companion.app.speak`).
+    """
+
+    def __init__(self, app: ASGIApp, lost_words: Callable[[], str]):
+        self.app = app
+        self.lost_words = lost_words
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Watch websockets; put the watch's script into every page of the app."""
+        if scope["type"] == "websocket":
+            await _Link(self.app).run(scope, receive, send)
+        elif scope["type"] == "http":
+            await self.app(scope, receive, _with_script(send, self.script()))
+        else:
+            await self.app(scope, receive, send)
+
+    def script(self) -> bytes:
+        """The page's watch, as the ``<script>`` put before its ``</head>``."""
+        import json
+
+        words = json.dumps(self.lost_words(), ensure_ascii=False).replace("</", "<\\/")
+        return f"<script>window.bidwellLinkLost = {words};\n{LINK_WATCH_JS.read_text(encoding='utf-8')}</script>".encode()
+
+
+def _with_script(send: Callable, script: bytes) -> Callable:
+    """``send`` for one HTTP response, with ``script`` put before ``</head>`` where the response is an HTML page."""
+    start: dict | None = None
+    body: list[bytes] = []
+
+    async def sending(message: dict) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            headers = {key.lower(): value for key, value in message.get("headers", [])}
+            if headers.get(b"content-type", b"").startswith(b"text/html") and message.get("status", 200) == 200:
+                start = message
+                return
+        elif message["type"] == "http.response.body" and start is not None:
+            body.append(message.get("body", b""))
+            if message.get("more_body", False):
+                return
+            page = b"".join(body).replace(b"</head>", script + b"</head>", 1)
+            headers = [(key, value) for key, value in start.get("headers", []) if key.lower() != b"content-length"]
+            headers.append((b"content-length", str(len(page)).encode("latin-1")))
+            await send({**start, "headers": headers})
+            await send({"type": "http.response.body", "body": page})
+            return
+        await send(message)
+
+    return sending
+
+
+class _Link:
+    """One websocket's heartbeats, and the frames of it that come too late to be taken (see :class:`LinkWatch`)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+        self.sequence = 0
+        self.sent_at: dict[int, float] = {}
+        self.heard: int | None = None
+        self.open = False
+        self.closed = False
+
+    async def run(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Serve the websocket with the app, beating while it is open."""
+        beating: asyncio.Task | None = None
+
+        async def sending(message: dict) -> None:
+            nonlocal beating
+            if message["type"] == "websocket.close":
+                self.closed = True
+            await send(message)
+            if message["type"] == "websocket.accept":
+                self.open = True
+                beating = asyncio.ensure_future(self._beat(send))
+
+        async def receiving() -> dict:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    self.closed = True
+                data = message.get("bytes") if message["type"] == "websocket.receive" else None
+                if not data:
+                    return message
+                if data[0] == HEARTBEAT:
+                    self.heard = int.from_bytes(data[1:5], "little") if len(data) >= 5 else None
+                    continue
+                heard, self.heard = self.heard, None
+                late = self._late(heard)
+                if late is None:
+                    return message
+                log.warning("a frame came %.1f s after the heartbeat its page had heard; the connection is closed "
+                            "and the page draws the game again", late)
+                self.closed = True
+                with contextlib.suppress(Exception):
+                    await send({"type": "websocket.close", "code": 4000})
+                return {"type": "websocket.disconnect", "code": 4000}
+
+        try:
+            await self.app(scope, receiving, sending)
+        finally:
+            self.closed = True
+            if beating is not None:
+                beating.cancel()
+
+    def _late(self, heard: int | None) -> float | None:
+        """How long before now the heartbeat the page last heard was sent, if that is too long; else None. A frame
+        with no heartbeat named (the page's first, or a page without the watch) is taken as it comes."""
+        if heard is None:
+            return None
+        now = asyncio.get_running_loop().time()
+        sent = self.sent_at.get(heard)
+        if sent is None:
+            return LATE_SECONDS if heard < self.sequence - HEARTBEATS_KEPT else None
+        return now - sent if now - sent > LATE_SECONDS else None
+
+    async def _beat(self, send: Callable) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closed:
+            self.sequence += 1
+            self.sent_at[self.sequence] = loop.time()
+            self.sent_at.pop(self.sequence - HEARTBEATS_KEPT, None)
+            try:
+                await send({"type": "websocket.send",
+                            "bytes": bytes([HEARTBEAT]) + self.sequence.to_bytes(4, "little")})
+            except Exception:  # noqa: BLE001 - the socket is gone: nothing left to beat for
+                return
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+
 class _Server(uvicorn.Server):
     """uvicorn's server, which opens a browser on the app once it is listening (if asked to)."""
 
@@ -175,11 +329,14 @@ class WithFolders:
 def serve_web(
     main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None,
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
+    lost_words: Callable[[], str] | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
     ``open_url`` is opened in a browser once the server listens. ``folders`` are other apps served under
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
+    ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
+    (see :class:`LinkWatch`).
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -187,10 +344,14 @@ def serve_web(
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
+    watched = LinkWatch(app, lost_words or (lambda: ""))
     config = uvicorn.Config(
-        SameOriginWebSockets(WithFolders(app, folders or {})), host=host, port=port, log_level="warning",
+        SameOriginWebSockets(WithFolders(watched, folders or {})), host=host, port=port, log_level="warning",
         ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
         ssl_certfile=certificate, ssl_keyfile=key,
+        # A connection that stops answering is closed after about ten seconds, so its tab is told (and its
+        # player's seat shows away) while the table waits, not minutes later.
+        ws_ping_interval=5.0, ws_ping_timeout=5.0,
     )
     _Server(config, open_url).run()
 

@@ -45,6 +45,19 @@ CHROMIUM_ARGS = [
 START_SECONDS = 60
 NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
+# Flutter draws on a canvas; its accessibility tree (what screen readers and these tests read) is switched on by a
+# click on its placeholder. The page does it itself each time it loads, as Bidwell's page loads itself again after a
+# lost connection.
+SWITCH_ON_THE_ACCESSIBILITY_TREE = """
+new MutationObserver((_, watcher) => {
+  const placeholder = document.querySelector('flt-semantics-placeholder');
+  if (placeholder) {
+    watcher.disconnect();
+    placeholder.dispatchEvent(new Event('click'));
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
 # Flutter's web engine listens to a text field's typing only once the app has taken the focus there and shown
 # its cursor, a few frames after the browser focused the field; keys pressed in between are overwritten. A
 # person waits for the cursor; the tests wait for this mark, set while the engine listens to the field.
@@ -186,6 +199,7 @@ class Phone:
         """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read)."""
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
         self.page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
+        self.page.add_init_script(SWITCH_ON_THE_ACCESSIBILITY_TREE)
         self.page.goto(url)
         return self._drawn()
 
@@ -196,9 +210,6 @@ class Phone:
 
     def _drawn(self) -> Phone:
         self.page.wait_for_function("window.__ff === true", timeout=START_SECONDS * 1000)
-        placeholder = self.page.locator("flt-semantics-placeholder")
-        expect(placeholder).to_be_attached()
-        placeholder.dispatch_event("click")
         # The first button: the app has drawn its first screen (in a browser running Python, once it started).
         expect(self.page.get_by_role("button").first).to_be_attached(timeout=START_SECONDS * 2000)
         return self
