@@ -76,7 +76,8 @@ def StartBody(listing: Listing) -> ft.Control:
     if session.keeping:
         controls.append(ft.Text(t(session.keeping), key="keeping"))
     if session.join_url:
-        controls += scan_to_open(t("lan.join"), session.join_url)
+        controls += scan_to_open(t("lan.join"), f"{session.join_url}/join",
+                                 t("lan.join_explain", url=session.join_url))
     if session.phone_app_url:
         secure = session.phone_app_url.startswith("https:")
         controls += scan_to_open(t("lan.phone_app"), session.phone_app_url,
@@ -408,8 +409,9 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
 
 
 @screen
-def PinScreen(pin_session, unlock) -> ft.View:
-    """Under --lan: nothing but this until the PIN shown on the host is given."""
+def PinScreen(pin_session, unlock, to_table=None) -> ft.View:  # noqa: ANN001 - to_table: a callable or None
+    """Under --lan: nothing but this until the PIN shown on the host is given; a player with a join code goes on
+    to the table (``to_table``) instead."""
     note, set_note = ft.use_state(None)
     answers, set_answers = ft.use_state(0)
     typed = ft.use_ref("")
@@ -448,6 +450,9 @@ def PinScreen(pin_session, unlock) -> ft.View:
         wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
         # Each answer a line of its own: said again even when it is the same words.
         *([ft.Text(note, color=ft.Colors.ERROR, key=f"answer-{answers}")] if note else []),
+        *([ft.Divider(height=24), ft.Text(t("lan.player_hint")),
+           wide(ft.OutlinedButton(t("lan.player"), icon=ft.Icons.PHONE_ANDROID, key="player",
+                                  on_click=lambda _: to_table()))] if to_table is not None else []),
     ])
 
 
