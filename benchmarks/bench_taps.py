@@ -1,0 +1,236 @@
+"""Issue 23's figures: every tap lands where it was meant, or not at all. In headless Chromium at 390×844 against the
+real ``bidwell`` server, with 10,000 past games stored (the history bench_storage.py builds).
+
+1. Double taps: a second touch at the same place, 30 to 250 ms after the first, on a bid pad and on a trick pad.
+   Counted: the numbers recorded twice (the second touch given to the next player), read from the game file for
+   the bids and from the screen for the trick counts (a draft until the hand is scored).
+2. Late taps: the tab's connection is cut (Chromium's offline mode, which holds the tab's frames and sends them
+   when it is back), "Bid n" tapped at once, the connection back after 4 to 8 s. Counted: the taps applied, read
+   from the game file, and the times the screen did not say that nothing tapped meanwhile was taken.
+3. Tap to screen, timed inside the page (bench_app.py's TAP_AND_SEE: the semantics node's click to the frame after
+   the line shows): a bid ("Béla: n" in the bids line) and Score the hand ("Hand n scored"), median and 90th
+   percentile. Each bid is undone, each score taken back ("Take it back"), and tapped again.
+
+Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
+
+    .venv/bin/python benchmarks/bench_taps.py [--doubles 40] [--late 8] [--taps 30] [--folder DIR] [--bidwell PATH]
+
+``--bidwell`` times another checkout's ``bidwell`` (as installed in its own environment) the same way, for the
+tap-to-screen figures only (``--doubles 0 --late 0``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
+from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
+from bench_storage import build
+from phone import SWITCH_ON_THE_ACCESSIBILITY_TREE
+
+from companion.history import GameStore
+from scoring.game import Game
+
+PLAYERS = ["Anna", "Béla", "Csilla"]
+"""Rage for three: Anna deals the first hand, so Béla bids first, then Csilla, then Anna."""
+GAPS_MS = (30, 80, 150, 250)
+
+
+def start_game(folder: Path) -> str:
+    """A new Rage game in ``folder``: its id (its screen is opened by its address)."""
+    return GameStore(folder).start(Game.new("rage", PLAYERS)).id
+
+
+def open_tab(browser, url: str):  # noqa: ANN001, ANN201 - Playwright's Browser and Page
+    """A phone-sized tab of its own (a touch screen, its own connection) on ``url``, the app drawn and its
+    accessibility tree on, also after the page loads itself again (as it does after a lost connection)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
+    page.add_init_script(SWITCH_ON_THE_ACCESSIBILITY_TREE)
+    page.goto(url)
+    page.wait_for_function("window.__ff === true", timeout=60_000)
+    expect(page.get_by_role("button").first).to_be_attached(timeout=60_000)
+    return page
+
+
+def bids_of(folder: Path, game_id: str) -> tuple:
+    return GameStore(folder).open(game_id).state.current.bids
+
+
+def double_tap(page, name: str, gap_ms: int) -> None:
+    box = page.get_by_role("button", name=name, exact=True).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.touchscreen.tap(x, y)
+
+
+def see(page, text: str) -> None:
+    expect(page.get_by_text(text, exact=True).first).to_be_visible(timeout=20_000)
+
+
+def double_taps(browser, url: str, folder: Path, trials: int) -> tuple[int, int, int, int]:
+    """Double taps on a bid pad, then on a trick pad: (bid trials, bids recorded twice, trick trials, counts given
+    twice)."""
+    game_id = start_game(folder)
+    page = open_tab(browser, f"{url}game/{game_id}")
+    twice_bids = 0
+    for trial in range(trials):
+        value = trial % 10
+        see(page, "Béla's bid")
+        double_tap(page, f"Bid {value}", GAPS_MS[trial % len(GAPS_MS)])
+        expect(page.get_by_text("Csilla's bid", exact=True).or_(page.get_by_text("Anna's bid", exact=True))
+               .first).to_be_visible(timeout=20_000)
+        bids = bids_of(folder, game_id)
+        twice_bids += bids != (None, value, None)
+        for _ in range(sum(bid is not None for bid in bids)):  # back to Béla's bid, however many were taken
+            undo = page.get_by_role("button", name="Undo", exact=True)
+            expect(undo).to_be_enabled(timeout=20_000)
+            undo.click()
+        see(page, "Béla's bid")
+    see(page, "Béla's bid")
+    for name, value in (("Béla", 2), ("Csilla", 3), ("Anna", 4)):
+        see(page, f"{name}'s bid")
+        page.get_by_role("button", name=f"Bid {value}", exact=True).click()
+    see(page, "Béla's tricks")
+    csilla_without_a_count = re.compile(r"^Change the tricks of Csilla Csilla bid 3 –")
+    twice_tricks = 0
+    for trial in range(trials):
+        value = trial % 8
+        double_tap(page, f"Béla took {value}", GAPS_MS[trial % len(GAPS_MS)])
+        expect(page.get_by_role("button", name=re.compile(rf"^Change the tricks of Béla Béla bid 2 {value}\b")))\
+            .to_be_visible(timeout=20_000)
+        expect(page.get_by_role("button", name=re.compile("^Change the tricks of Béla "))).to_be_enabled()
+        twice_tricks += page.get_by_role("button", name=csilla_without_a_count).count() == 0
+        page.get_by_role("button", name=re.compile("^Change the tricks of Csilla ")).click()
+        page.get_by_role("button", name=re.compile("^Change the tricks of Béla ")).click()
+        see(page, "Béla's tricks")
+    page.context.close()
+    return trials, twice_bids, trials, twice_tricks
+
+
+def late_taps(browser, url: str, folder: Path, trials: int) -> tuple[int, int, int]:
+    """Taps made while the connection is cut: (tried, applied, times the screen did not say so when it was back)."""
+    chance = random.Random(23)
+    game_id = start_game(folder)
+    page = open_tab(browser, f"{url}game/{game_id}")
+    context = page.context
+    applied = unsaid = 0
+    for trial in range(trials):
+        see(page, "Béla's bid")
+        context.set_offline(True)
+        page.get_by_role("button", name=f"Bid {trial % 10}", exact=True).click()
+        expect(page.get_by_role("alert")).to_be_visible(timeout=20_000)
+        page.wait_for_timeout(chance.randint(4000, 8000))  # the outage
+        context.set_offline(False)
+        expect(page.get_by_role("alert")).to_have_count(0, timeout=30_000)
+        try:
+            see(page, "The connection was lost and is back. Nothing tapped meanwhile was taken: the screen shows "
+                      "the game as stored.")
+        except AssertionError:
+            unsaid += 1
+        if bids_of(folder, game_id) != (None, None, None):
+            applied += 1
+            page.get_by_role("button", name="Undo", exact=True).click()
+        page.get_by_role("button", name="OK", exact=True).click()
+    page.context.close()
+    return trials, applied, unsaid
+
+
+def tap_to_screen(browser, url: str, folder: Path, taps: int) -> tuple[list[float], list[float]]:
+    """Seconds from a tap to the screen showing it: ``taps`` bids (each undone), ``taps`` scores (each taken back)."""
+    page = open_tab(browser, f"{url}game/{start_game(folder)}")
+
+    def timed(name: str, shown: str) -> float:
+        button = page.get_by_role("button", name=name, exact=True)
+        expect(button).to_be_enabled(timeout=20_000)
+        return page.evaluate(TAP_AND_SEE, [button.element_handle(), shown]) / 1000
+
+    bids = []
+    for n in range(taps):
+        value = n % 10
+        see(page, "Béla's bid")
+        bids.append(timed(f"Bid {value}", f"Béla: {value}"))
+        see(page, "Csilla's bid")
+        page.get_by_role("button", name="Undo", exact=True).click()
+    see(page, "Béla's bid")
+    for name, value in (("Béla", 2), ("Csilla", 3), ("Anna", 4)):
+        see(page, f"{name}'s bid")
+        page.get_by_role("button", name=f"Bid {value}", exact=True).click()
+    for name, value in (("Béla", 2), ("Csilla", 3)):
+        see(page, f"{name}'s tricks")
+        page.get_by_role("button", name=f"{name} took {value}", exact=True).click()
+    scores = []
+    for _ in range(taps):
+        see(page, "Tricks 10 of 10")
+        scores.append(timed("Score the hand", "Hand 1 scored"))
+        see(page, "Hand 2 of 10")
+        undo = page.get_by_role("button", name="Undo", exact=True)
+        expect(undo).to_be_enabled(timeout=20_000)
+        undo.click()
+        asked = page.get_by_role("button", name="Take it back", exact=True)
+        # This Bidwell asks before it takes a score back; an older one takes it back at once.
+        expect(asked.or_(page.get_by_text("Tricks 10 of 10", exact=True)).first).to_be_visible(timeout=20_000)
+        if asked.count():
+            asked.click()
+    page.context.close()
+    return bids, scores
+
+
+def figures(name: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return (f"{name}: median {statistics.median(ordered) * 1000:.0f} ms, 90th percentile "
+            f"{ordered[int(len(ordered) * 0.9) - 1] * 1000:.0f} ms ({len(ordered)} taps)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--doubles", type=int, default=40)
+    parser.add_argument("--late", type=int, default=8)
+    parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "bidwell-bench-history")
+    parser.add_argument("--bidwell", default=str(Path(sys.executable).with_name("bidwell")))
+    args = parser.parse_args()
+    build(args.folder, 10_000)
+    port = free_port()
+    server = subprocess.Popen([args.bidwell, "--no-browser", "--port", str(port), "--data", str(args.folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            url = f"http://127.0.0.1:{port}/"
+            wait_serving(browser, port)
+            if args.doubles:
+                tried, twice, tried_tricks, twice_tricks = double_taps(browser, url, args.folder, args.doubles)
+                print(f"double taps on a bid pad ({', '.join(map(str, GAPS_MS))} ms apart): {tried} tried, "
+                      f"{twice} recorded twice")
+                print(f"double taps on a trick pad: {tried_tricks} tried, {twice_tricks} given twice")
+            if args.late:
+                tried, applied, unsaid = late_taps(browser, url, args.folder, args.late)
+                print(f"taps made while the connection was cut (4-8 s): {tried} tried, {applied} applied, "
+                      f"{unsaid} times the screen did not say so when it was back")
+            started = time.perf_counter()
+            bids, scores = tap_to_screen(browser, url, args.folder, args.taps)
+            print(figures("tap on a bid to the screen showing it, 10,000 games stored", bids))
+            print(figures("tap on Score the hand to the screen showing it, 10,000 games stored", scores))
+            print(f"({time.perf_counter() - started:.0f} s)")
+            browser.close()
+    finally:
+        server.kill()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Every tap lands where it was meant, or not at all: a scorekeeper's phone against the real server.
+
+A double tap on a pad records one number; a tap made while the connection is cut is not taken when it comes back,
+and the screen says so; the private pad has no Undo, and Undo asks before it takes back a private bid; a bid of
+this hand is changed without undoing the bids after it; a player joins from the address Bidwell prints.
+"""
+
+from __future__ import annotations
+
+import re
+
+from phone import Phone
+from playwright.sync_api import expect
+
+from companion.history import GameStore
+from scoring.game import Game
+
+DOUBLE_TAP_MS = 150
+"""Two touches this far apart: a thumb that bounces, or taps again because the screen was slow."""
+OUTAGE_MS = 6000
+"""How long the connection is cut: a phone that drops off the table's Wi-Fi for a few seconds."""
+
+
+def rage_for_three(folder) -> str:  # noqa: ANN001 - a path
+    """Rage, Anna, Béla, Csilla; Anna deals, so Béla bids first, then Csilla, then Anna. Bids are said aloud."""
+    return GameStore(folder).start(Game.new("rage", ["Anna", "Béla", "Csilla"])).id
+
+
+def double_tap(phone: Phone, name: str) -> None:
+    """Touch the button ``name`` twice where it is, :data:`DOUBLE_TAP_MS` apart, as a thumb does: the second touch
+    lands on whatever the screen shows there by then."""
+    expect(phone.button(name)).to_be_enabled()  # the first touch, where a person would make it: on a live key
+    box = phone.button(name).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    phone.page.touchscreen.tap(x, y)
+    phone.page.wait_for_timeout(DOUBLE_TAP_MS)
+    phone.page.touchscreen.tap(x, y)
+
+
+def bids_on_screen(phone: Phone, *lines: str) -> None:
+    """The bids line reads ``lines`` (each player's "name: bid" in bidding order)."""
+    for line in lines:
+        phone.see_exactly(line)
+
+
+def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_phone, own_server, tmp_path):
+    game_id = rage_for_three(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, "double-tap")
+    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone.see_exactly("Béla's bid")
+    double_tap(phone, "Bid 2")
+    # The first touch is Béla's 2, said where the pad was; the second is not Csilla's.
+    phone.see_exactly("Csilla's bid")
+    bids_on_screen(phone, "Béla: 2", "Csilla: –", "Anna: –")
+    phone.shot("after a double tap on a bid")
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, 2, None)
+
+    phone.tap("Bid 3")
+    phone.see_exactly("Anna's bid")
+    phone.tap("Bid 4")
+    phone.see_exactly("Béla's tricks")
+    double_tap(phone, "Béla took 4")
+    phone.see_exactly("Csilla's tricks")
+    phone.reads("Béla", "bid 2", "4")
+    phone.reads("Csilla", "bid 3", "–")
+    phone.shot("after a double tap on a trick count")
+    phone.tap("Csilla took 3")
+    phone.see_exactly("Tricks 10 of 10")  # Anna is given the 3 left
+    double_tap(phone, "Score the hand")
+    phone.see_exactly("Hand 1 scored")
+    phone.see_exactly("Csilla's bid")  # hand 2: Béla deals, Csilla bids first; nothing of hers was taken
+    stored = GameStore(tmp_path / "data").open(game_id).state
+    assert len(stored.scored_hands) == 1 and stored.current.bids == (None, None, None)
+    assert stored.hands[0].tricks == (3, 4, 3)
+
+
+def test_a_tap_made_while_the_connection_is_cut_is_not_taken_when_it_comes_back(open_phone, own_server, tmp_path):
+    game_id = rage_for_three(tmp_path / "data")
+    server = own_server()
+    phone = open_phone(server.url, "connection-cut")
+    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone.see_exactly("Béla's bid")
+    phone.page.context.set_offline(True)
+    # Tapped at once, before the phone can tell that the server no longer answers: the browser keeps the tap, and
+    # sends it when the connection is back.
+    phone.tap("Bid 2")
+    notice = phone.page.get_by_role("alert")
+    expect(notice).to_have_text("The connection to Bidwell is lost. Reconnecting… Nothing tapped now is taken.")
+    phone.shot("the connection is lost")
+    phone.page.wait_for_timeout(OUTAGE_MS)  # the outage itself, not a wait for the app
+    phone.page.context.set_offline(False)
+    expect(notice).to_have_count(0)
+    phone.see("The connection was lost and is back. Nothing tapped meanwhile was taken: the screen shows the "
+              "game as stored.")
+    phone.see_exactly("Béla's bid")
+    bids_on_screen(phone, "Béla: –", "Csilla: –", "Anna: –")
+    phone.shot("the connection is back")
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, None, None)
+    phone.tap("Bid 2")  # tapped again, now that the screen shows it was not taken
+    phone.see_exactly("Csilla's bid")
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, 2, None)
+
+
+def test_the_private_pad_has_no_undo_and_undo_asks_before_it_takes_back_a_private_bid(open_phone, own_server,
+                                                                                      tmp_path):
+    store = GameStore(tmp_path / "data")
+    game_id = store.start(Game.new("rage", ["Anna", "Béla", "Csilla"], options={"bidding": "hidden"})).id
+    server = own_server()
+    phone = open_phone(server.url, "private-pad")
+    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone.see_exactly("Hand the phone to Béla")
+    expect(phone.button("Undo")).to_be_disabled()  # nothing to take back yet
+    phone.tap("I am Béla")
+    phone.see_exactly("Béla, your bid. Nobody else sees it.")
+    expect(phone.button("Undo")).to_have_count(0)
+    phone.shot("the private pad")
+    phone.tap("Bid 7")
+    phone.see_exactly("Hand the phone to Csilla")
+    phone.tap("I am Csilla")
+    phone.see_exactly("Csilla, your bid. Nobody else sees it.")
+    expect(phone.button("Undo")).to_have_count(0)  # Csilla cannot take back Béla's bid
+    phone.tap("Not Csilla? Cover the pad")  # she hands the phone back to the scorekeeper, nothing bid
+    phone.see_exactly("Hand the phone to Csilla")
+
+    phone.tap("Undo")
+    question = phone.page.get_by_role("alertdialog")
+    expect(question).to_contain_text("Take back Béla's bid? It is private: Béla bids again, where nobody else sees it.")
+    phone.shot("undo asks first")
+    phone.tap("Keep it")
+    expect(question).to_have_count(0)
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, 7, None)
+    phone.tap("Undo")
+    phone.tap("Take it back")
+    phone.see("Undone: Béla's bid; Béla bids again.")
+    phone.see_exactly("Hand the phone to Béla")
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, None, None)
+
+
+def test_a_bid_of_this_hand_is_changed_before_the_tricks_and_the_bids_after_it_stand(open_phone, own_server,
+                                                                                     tmp_path):
+    store = GameStore(tmp_path / "data")
+    # Oh Hell, short down: hand 1 has 10 cards, Anna deals (and bids last), and the hook is on.
+    game_id = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"], options={"sequence": "short-down"})).id
+    server = own_server()
+    phone = open_phone(server.url, "change-a-bid")
+    phone.tap("Oh Hell (BGA) · hand 1 · Anna, Béla, Csilla")
+    for name, bid in (("Béla", 2), ("Csilla", 3), ("Anna", 1)):
+        phone.see_exactly(f"{name}'s bid")
+        phone.tap(f"Bid {bid}")
+    phone.see_exactly("Béla's tricks")
+    # Béla said 4, not 2. Csilla's and Anna's bids stand; the hook still holds over them.
+    phone.tap("Béla: 2")
+    phone.see_exactly("Change Béla's bid (now 2)")
+    expect(phone.button("6: Not 6: the bids would make 10")).to_be_disabled()
+    phone.shot("changing a bid")
+    phone.tap("Change to 4")
+    phone.see_exactly("Béla's bid is now 4")
+    phone.see_exactly("Bids 8 for 10 tricks: underbid by 2")
+    phone.see_exactly("Béla's tricks")
+    phone.shot("the bid changed")
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (1, 4, 3)
+    phone.tap("Béla took 4")
+    phone.see_exactly("Csilla's tricks")
+    phone.tap("Csilla took 3")
+    phone.tap("Score the hand")
+    phone.see_exactly("Hand 1 scored")
+    # Béla 4 of 4: 10 + 4; Csilla 3 of 3: 10 + 3; Anna bid 1, took 3: 3 (positive scoring, the default).
+    phone.reads("× Anna", "1/3 · +3 → 3", "✓ Béla", "4/4 · +14 → 14", "✓ Csilla", "3/3 · +13 → 13")
+
+
+def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, own_server, tmp_path):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "Béla", "Csilla"], options={"bidding": "hidden"}))
+    server = own_server("--lan")
+    printed = re.search(r"Bidwell is at (http://\S+)", server.output).group(1)
+    keeper = open_phone(server.url, "keeper")
+    keeper.tap_field("PIN")
+    keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
+    keeper.page.keyboard.press("Enter")
+    keeper.see_exactly("Join from another phone")
+    # The start screen's QR code leads to the join code, not the PIN.
+    expect(keeper.page.get_by_role("img", name=f"QR code of {printed}/join")).to_be_attached()
+    keeper.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    title = keeper.page.get_by_text(re.compile(r"Players' phones · join code ")).first
+    expect(title).to_be_visible()
+    code = re.search(r"join code (\w{6})", title.inner_text()).group(1)
+
+    # Béla opens the address Bidwell printed (here on this machine's own address) and meets the PIN screen.
+    bela = open_phone(server.url, "Béla")
+    bela.see_exactly("Enter the PIN shown on the host")
+    bela.shot("the PIN screen offers the join code")
+    bela.tap("I'm a player: enter the join code")
+    field = bela.tap_field("Join code")
+    bela.page.keyboard.type(code.lower())
+    bela.see_typed(field, code)  # typed in any case, shown as the game screen writes it
+    bela.tap("Join")
+    bela.tap("Béla")
+    bela.see_exactly("You are Béla")
+    keeper.see_exactly("Béla bids on their phone")
+
+    # Csilla types /join into the tab that shows the PIN screen: it asks for the code too.
+    csilla = open_phone(server.url, "Csilla")
+    csilla.see_exactly("Enter the PIN shown on the host")
+    csilla.page.goto(f"{server.url}join")
+    expect(csilla.field("Join code")).to_be_visible()
+    csilla.shot("join typed in the PIN screen's tab")
