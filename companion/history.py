@@ -335,11 +335,13 @@ class SavedGame:
         """Save and apply a changed bid of the current hand (see :meth:`scoring.game.Game.change_bid`)."""
         return self.apply(ChangeBid(player, bid), expected_revision=expected_revision)
 
-    def record_tricks(self, tricks, counted=None, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - as Game.record_tricks
+    def record_tricks(self, tricks, counted=None, *,  # noqa: ANN001 - as Game.record_tricks
+                      expected_revision: int | None = None) -> GameState:
         """Save and apply the tricks of the current hand."""
         return self.apply(Tricks(tuple(tricks), dict(counted or {})), expected_revision=expected_revision)
 
-    def correct(self, hand, bids, tricks, counted=None, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - as Game.correct
+    def correct(self, hand, bids, tricks, counted=None, *,  # noqa: ANN001 - as Game.correct
+                expected_revision: int | None = None) -> GameState:
         """Save and apply a correction of a finished hand."""
         return self.apply(Correct(hand, tuple(bids), tuple(tricks), dict(counted or {})),
                           expected_revision=expected_revision)
@@ -348,7 +350,8 @@ class SavedGame:
         """Save and apply the coin flip's winner."""
         return self.apply(CoinFlip(winner), expected_revision=expected_revision)
 
-    def record_trump(self, hand: int, trumps, *, expected_revision: int | None = None) -> GameState:  # noqa: ANN001 - a sequence of suits
+    def record_trump(self, hand: int, trumps, *,  # noqa: ANN001 - a sequence of suits
+                     expected_revision: int | None = None) -> GameState:
         """Save and apply what was trump in hand ``hand`` (a table aid)."""
         return self.apply(Trump(hand, tuple(trumps)), expected_revision=expected_revision)
 
@@ -757,7 +760,8 @@ class GameStore:
             return _words("storage.damage.moved", path=moved[-1])
         return None
 
-    def _save(self, game_id: str, loaded: _Loaded, actions: list[dict[str, Any]], *, change, take_back) -> GameState:  # noqa: ANN001
+    def _save(self, game_id: str, loaded: _Loaded, actions: list[dict[str, Any]], *,  # noqa: ANN001
+              change, take_back) -> GameState:
         """Under the lock: change the game in memory, write it, and settle its index entry (see the module's text).
 
         If the write fails, ``take_back`` returns the game in memory to what

@@ -21,9 +21,20 @@ OUTAGE_MS = 6000
 """How long the connection is cut: a phone that drops off the table's Wi-Fi for a few seconds."""
 
 
-def rage_for_three(folder) -> str:  # noqa: ANN001 - a path
-    """Rage, Anna, Béla, Csilla; Anna deals, so Béla bids first, then Csilla, then Anna. Bids are said aloud."""
-    return GameStore(folder).start(Game.new("rage", ["Anna", "Béla", "Csilla"])).id
+PLAYERS = ["Anna", "Béla", "Csilla"]
+"""Anna deals the first hand: Béla bids first, then Csilla, then Anna, the dealer."""
+
+
+def game_on_a_phone(open_phone, own_server, folder, name: str,  # noqa: ANN001, ANN201 - pytest's fixtures, a path
+                    game: str = "rage", line: str = "Rage", **options):
+    """A new game of ``game`` (its name as the start screen shows it: ``line``) for :data:`PLAYERS` with
+    ``options``, stored in ``folder``, opened on a phone of its own against a server of its own: the phone, and the
+    game's id."""
+    game_id = GameStore(folder).start(Game.new(game, PLAYERS, options=options)).id
+    server = own_server()
+    phone = open_phone(server.url, name)
+    phone.tap(f"{line} · hand 1 · {', '.join(PLAYERS)}")
+    return phone, game_id
 
 
 def double_tap(phone: Phone, name: str) -> None:
@@ -44,10 +55,7 @@ def bids_on_screen(phone: Phone, *lines: str) -> None:
 
 
 def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_phone, own_server, tmp_path):
-    game_id = rage_for_three(tmp_path / "data")
-    server = own_server()
-    phone = open_phone(server.url, "double-tap")
-    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "double-tap")
     phone.see_exactly("Béla's bid")
     double_tap(phone, "Bid 2")
     # The first touch is Béla's 2, said where the pad was; the second is not Csilla's.
@@ -76,10 +84,7 @@ def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_ph
 
 
 def test_a_tap_made_while_the_connection_is_cut_is_not_taken_when_it_comes_back(open_phone, own_server, tmp_path):
-    game_id = rage_for_three(tmp_path / "data")
-    server = own_server()
-    phone = open_phone(server.url, "connection-cut")
-    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "connection-cut")
     phone.see_exactly("Béla's bid")
     phone.page.context.set_offline(True)
     # Tapped at once, before the phone can tell that the server no longer answers: the browser keeps the tap, and
@@ -104,11 +109,7 @@ def test_a_tap_made_while_the_connection_is_cut_is_not_taken_when_it_comes_back(
 
 def test_the_private_pad_has_no_undo_and_undo_asks_before_it_takes_back_a_private_bid(open_phone, own_server,
                                                                                       tmp_path):
-    store = GameStore(tmp_path / "data")
-    game_id = store.start(Game.new("rage", ["Anna", "Béla", "Csilla"], options={"bidding": "hidden"})).id
-    server = own_server()
-    phone = open_phone(server.url, "private-pad")
-    phone.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "private-pad", bidding="hidden")
     phone.see_exactly("Hand the phone to Béla")
     expect(phone.button("Undo")).to_be_disabled()  # nothing to take back yet
     phone.tap("I am Béla")
@@ -125,7 +126,8 @@ def test_the_private_pad_has_no_undo_and_undo_asks_before_it_takes_back_a_privat
 
     phone.tap("Undo")
     question = phone.page.get_by_role("alertdialog")
-    expect(question).to_contain_text("Take back Béla's bid? It is private: Béla bids again, where nobody else sees it.")
+    expect(question).to_contain_text(
+        "Take back Béla's bid? It is private: Béla bids again, where nobody else sees it.")
     phone.shot("undo asks first")
     phone.tap("Keep it")
     expect(question).to_have_count(0)
@@ -139,12 +141,9 @@ def test_the_private_pad_has_no_undo_and_undo_asks_before_it_takes_back_a_privat
 
 def test_a_bid_of_this_hand_is_changed_before_the_tricks_and_the_bids_after_it_stand(open_phone, own_server,
                                                                                      tmp_path):
-    store = GameStore(tmp_path / "data")
     # Oh Hell, short down: hand 1 has 10 cards, Anna deals (and bids last), and the hook is on.
-    game_id = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla"], options={"sequence": "short-down"})).id
-    server = own_server()
-    phone = open_phone(server.url, "change-a-bid")
-    phone.tap("Oh Hell (BGA) · hand 1 · Anna, Béla, Csilla")
+    phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "change-a-bid", "oh-hell",
+                                     "Oh Hell (BGA)", sequence="short-down")
     for name, bid in (("Béla", 2), ("Csilla", 3), ("Anna", 1)):
         phone.see_exactly(f"{name}'s bid")
         phone.tap(f"Bid {bid}")
@@ -170,7 +169,7 @@ def test_a_bid_of_this_hand_is_changed_before_the_tricks_and_the_bids_after_it_s
 
 
 def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, own_server, tmp_path):
-    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "Béla", "Csilla"], options={"bidding": "hidden"}))
+    GameStore(tmp_path / "data").start(Game.new("rage", PLAYERS, options={"bidding": "hidden"}))
     server = own_server("--lan")
     printed = re.search(r"Bidwell is at (http://\S+)", server.output).group(1)
     keeper = open_phone(server.url, "keeper")
