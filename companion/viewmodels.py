@@ -701,7 +701,8 @@ class PlayModel:
         self.settling = Settling(text, pad, kept, chosen)
         if pad is not None:
             self.retired = self.settling
-        self.last_entry = text
+        # Said above the screen when it stays; said once is enough.
+        self.last_entry = None if stays else text
         self.message = Message(text) if stays else None
 
     def settle(self) -> bool:

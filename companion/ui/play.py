@@ -283,7 +283,7 @@ def Cover(name: str, unlock, aim: Aim, changing: bool, last: str | None, settlin
     """Pass the phone: only the named player looks at the next screen (to bid, or to change their bid). While the
     bid just made is being said, the button waits: a bounce of the last player's finger does not open it."""
     hint = t("bid.change_cover_hint" if changing else "bid.cover_hint", name=name)
-    controls: list[ft.Control] = [Slot(last, settling, key="slot"),
+    controls: list[ft.Control] = [Slot(last, settling, True, key="slot"),
                                   ft.Text(t("bid.cover", name=name), size=24, weight=ft.FontWeight.BOLD,
                                           text_align=ft.TextAlign.CENTER),
                                   ft.Text(hint, text_align=ft.TextAlign.CENTER),
@@ -315,7 +315,7 @@ def PhoneTurn(name: str, take_over, aim: Aim, last: str | None, settling: bool) 
 
     return ft.Container(
         ft.Column([
-            Slot(last, settling, key="slot"),
+            Slot(last, settling, True, key="slot"),
             ft.Text(t("phone.bidding", name=name), size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
             ft.Text(t("phone.bidding_hint"), text_align=ft.TextAlign.CENTER),
             wide(ft.OutlinedButton(t("phone.take_over", name=name), icon=ft.Icons.PHONE_ANDROID, on_click=ask,
@@ -332,15 +332,16 @@ moves when the one gives way to the other."""
 
 @ft.memo
 @part
-def Slot(text: str | None, taken: bool) -> ft.Control:
+def Slot(text: str | None, taken: bool, centered: bool = False) -> ft.Control:
     """The line above a pad: the pad's heading, or what a tap just took (``taken``: with a tick, while the screen
-    waits a moment before it takes the next tap)."""
+    waits a moment before it takes the next tap); ``centered`` on a screen whose lines are."""
     line: list[ft.Control] = []
     if taken:
         line.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY, size=24))
-    line.append(ft.Text(text or "", size=20, weight=ft.FontWeight.BOLD, expand=True, no_wrap=True,
+    line.append(ft.Text(text or "", size=20, weight=ft.FontWeight.BOLD, expand=not centered, no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS))
-    return ft.Container(ft.Row(line, spacing=8), height=SLOT, alignment=ft.Alignment.CENTER_LEFT)
+    row = ft.Row(line, spacing=8, alignment=ft.MainAxisAlignment.CENTER if centered else ft.MainAxisAlignment.START)
+    return ft.Container(row, height=SLOT, alignment=ft.Alignment.CENTER if centered else ft.Alignment.CENTER_LEFT)
 
 
 @part
