@@ -325,6 +325,7 @@ def PhoneTurn(name: str, take_over, aim: Aim, last: str | None, settling: bool) 
     )
 
 
+CHIP_STYLE = ft.ButtonStyle(padding=ft.Padding(6, 0, 6, 0))
 SLOT = 36
 """The height of the line above a pad: its heading and what a tap just took take turns there, so nothing below it
 moves when the one gives way to the other."""
@@ -424,21 +425,17 @@ def _pads(keys: tuple[PadKey, ...], label: str, on_tap, aim: Aim | None, settlin
 @part
 def BidsLine(lines: tuple[BidLine, ...], ask_change, aim: Aim, settling: bool) -> ft.Control:
     """Every player's bid in bidding order, as the table may see it; a bid made in this hand is a button that
-    changes it."""
-    chips: list[ft.Control] = []
-    for line in lines:
-        text = f"{line.name}: {line.bid}"
-        if line.changeable:
-            # Read as it shows ("Béla: 2"), a button; the hint below says what tapping it does.
-            chips.append(ft.TextButton(
-                text, height=48, disabled=settling, style=ft.ButtonStyle(padding=ft.Padding(6, 0, 6, 0)),
-                on_click=lambda _, seat=line.seat: ask_change(seat, aim), key=f"change-{line.seat}"))
-        else:
-            chips.append(ft.Container(ft.Text(text), padding=ft.Padding(6, 14, 6, 14), key=f"bid-{line.seat}"))
+    changes it (one not made yet, the same button greyed: a bid coming in changes a property, not the line)."""
+    chips = [
+        # Read as it shows ("Béla: 2"), a button; the hint below says what tapping it does.
+        ft.TextButton(f"{line.name}: {line.bid}", height=48, disabled=settling or not line.changeable,
+                      style=CHIP_STYLE, on_click=lambda _, seat=line.seat: ask_change(seat, aim),
+                      key=f"bid-{line.seat}")
+        for line in lines
+    ]
     row = ft.Row(chips, wrap=True, spacing=4, run_spacing=0)
-    if not any(line.changeable for line in lines):
-        return row
-    return ft.Column([row, ft.Text(t("bid.change_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
+    hint = t("bid.change_hint") if any(line.changeable for line in lines) else ""
+    return ft.Column([row, ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0)
 
 
 @ft.memo
