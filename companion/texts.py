@@ -357,7 +357,9 @@ APP.msg(
     "on another phone, open {url} there and enter the PIN.",
 )
 APP.msg("lan.player", "I'm a player: enter the join code")
-APP.msg("lan.player_hint", "Joining a game to bid on your own phone? The scorekeeper's game screen shows its join code.")
+APP.msg(
+    "lan.player_hint", "Joining a game to bid on your own phone? The scorekeeper's game screen shows its join code.",
+)
 APP.msg("lan.qr", "QR code of {url}")
 APP.msg("lan.phone_app", "Bidwell on a phone of its own")
 APP.msg(

@@ -160,7 +160,8 @@ class LinkWatch:
         import json
 
         words = json.dumps(self.lost_words(), ensure_ascii=False).replace("</", "<\\/")
-        return f"<script>window.bidwellLinkLost = {words};\n{LINK_WATCH_JS.read_text(encoding='utf-8')}</script>".encode()
+        watch = LINK_WATCH_JS.read_text(encoding="utf-8")
+        return f"<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
 
 
 def _with_script(send: Callable, script: bytes) -> Callable:

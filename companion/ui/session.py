@@ -305,7 +305,6 @@ class Session:
         if self.games:
             self.tell(t("link.back"))
 
-
     def game(self, game_id: str) -> GameHandle:
         """The open game ``game_id`` (opened from the store the first time); StorageError if it cannot be read."""
         handle = self.games.get(game_id)
