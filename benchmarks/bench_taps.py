@@ -9,7 +9,8 @@ real ``bidwell`` server, with 10,000 past games stored (the history bench_storag
    from the game file, and the times the screen did not say that nothing tapped meanwhile was taken.
 3. Tap to screen, timed inside the page (bench_app.py's TAP_AND_SEE: the semantics node's click to the frame after
    the line shows): a bid ("Béla: n" in the bids line) and Score the hand ("Hand n scored"), median and 90th
-   percentile. Each bid is undone, each score taken back ("Take it back"), and tapped again.
+   percentile, in hand 1 and in hand 9 of 10 (the scoreboard eight hands long). Each bid is undone, each score
+   taken back ("Take it back"), and tapped again.
 
 Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
 
@@ -149,9 +150,18 @@ def late_taps(browser, url: str, folder: Path, trials: int) -> tuple[int, int, i
     return trials, applied, unsaid
 
 
-def tap_to_screen(browser, url: str, folder: Path, taps: int) -> tuple[list[float], list[float]]:
-    """Seconds from a tap to the screen showing it: ``taps`` bids (each undone), ``taps`` scores (each taken back)."""
-    page = open_tab(browser, f"{url}game/{start_game(folder)}")
+def tap_to_screen(browser, url: str, folder: Path, taps: int, played: int = 0) -> tuple[list[float], list[float]]:
+    """Seconds from a tap to the screen showing it, in a Rage game with ``played`` hands scored before: ``taps``
+    bids of the first bidder (each undone), ``taps`` scores of the hand (each taken back)."""
+    saved = GameStore(folder).start(Game.new("rage", PLAYERS))
+    for _ in range(played):  # the first bidder bids and takes every trick; the others none
+        hand = saved.state.current
+        for seat in hand.bidding_order:
+            saved.bid(seat, hand.cards if seat == hand.bidding_order[0] else 0)
+        saved.record_tricks([hand.cards if seat == hand.bidding_order[0] else 0 for seat in range(len(PLAYERS))])
+    hand = saved.state.current
+    first, second, third = (PLAYERS[seat] for seat in hand.bidding_order)
+    page = open_tab(browser, f"{url}game/{saved.id}")
 
     def timed(name: str, shown: str) -> float:
         button = page.get_by_role("button", name=name, exact=True)
@@ -160,29 +170,29 @@ def tap_to_screen(browser, url: str, folder: Path, taps: int) -> tuple[list[floa
 
     bids = []
     for n in range(taps):
-        value = n % 10
-        see(page, "Béla's bid")
-        bids.append(timed(f"Bid {value}", f"Béla: {value}"))
-        see(page, "Csilla's bid")
+        value = n % (hand.cards + 1)
+        see(page, f"{first}'s bid")
+        bids.append(timed(f"Bid {value}", f"{first}: {value}"))
+        see(page, f"{second}'s bid")
         page.get_by_role("button", name="Undo", exact=True).click()
-    see(page, "Béla's bid")
-    for name, value in (("Béla", 2), ("Csilla", 3), ("Anna", 4)):
+    for name in (first, second, third):
         see(page, f"{name}'s bid")
-        page.get_by_role("button", name=f"Bid {value}", exact=True).click()
-    for name, value in (("Béla", 2), ("Csilla", 3)):
+        page.get_by_role("button", name=f"Bid {hand.cards if name == first else 0}", exact=True).click()
+    for name in (first, second):
         see(page, f"{name}'s tricks")
-        page.get_by_role("button", name=f"{name} took {value}", exact=True).click()
+        page.get_by_role("button", name=f"{name} took {hand.cards if name == first else 0}", exact=True).click()
     scores = []
     for _ in range(taps):
-        see(page, "Tricks 10 of 10")
-        scores.append(timed("Score the hand", "Hand 1 scored"))
-        see(page, "Hand 2 of 10")
+        see(page, f"Tricks {hand.cards} of {hand.cards}")
+        scores.append(timed("Score the hand", f"Hand {hand.number} scored"))
+        see(page, f"Hand {hand.number + 1} of 10")
         undo = page.get_by_role("button", name="Undo", exact=True)
         expect(undo).to_be_enabled(timeout=20_000)
         undo.click()
         asked = page.get_by_role("button", name="Take it back", exact=True)
         # This Bidwell asks before it takes a score back; an older one takes it back at once.
-        expect(asked.or_(page.get_by_text("Tricks 10 of 10", exact=True)).first).to_be_visible(timeout=20_000)
+        counts = page.get_by_text(f"Tricks {hand.cards} of {hand.cards}", exact=True)
+        expect(asked.or_(counts).first).to_be_visible(timeout=20_000)
         if asked.count():
             asked.click()
     page.context.close()
@@ -222,9 +232,11 @@ def main() -> None:
                 print(f"taps made while the connection was cut (4-8 s): {tried} tried, {applied} applied, "
                       f"{unsaid} times the screen did not say so when it was back")
             started = time.perf_counter()
-            bids, scores = tap_to_screen(browser, url, args.folder, args.taps)
-            print(figures("tap on a bid to the screen showing it, 10,000 games stored", bids))
-            print(figures("tap on Score the hand to the screen showing it, 10,000 games stored", scores))
+            for played, when in ((0, "hand 1"), (8, "hand 9 of 10")):
+                bids, scores = tap_to_screen(browser, url, args.folder, args.taps, played)
+                print(figures(f"tap on a bid to the screen showing it, {when}, 10,000 games stored", bids))
+                print(figures(f"tap on Score the hand to the screen showing it, {when}, 10,000 games stored",
+                              scores))
             print(f"({time.perf_counter() - started:.0f} s)")
             browser.close()
     finally:
