@@ -187,11 +187,11 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     # Béla opens the address Bidwell printed (here on this machine's own address) and meets the PIN screen.
     bela = open_phone(server.url, "Béla")
     bela.see_exactly("Enter the PIN shown on the host")
-    bela.shot("the PIN screen offers the join code")
     bela.tap("I'm a player: enter the join code")
     field = bela.tap_field("Join code")
     bela.page.keyboard.type(code.lower())
     bela.see_typed(field, code)  # typed in any case, shown as the game screen writes it
+    bela.shot("the join code typed after the PIN screen")
     bela.tap("Join")
     bela.tap("Béla")
     bela.see_exactly("You are Béla")
