@@ -20,7 +20,7 @@ class BidwellError(ValueError):
         self.key = key
         self.hand = hand
         self.player = player
-        self.params = {name: _short(value) for name, value in params.items()}
+        self.params = {name: short_value(value) for name, value in params.items()}
         super().__init__(key)
 
     def __str__(self) -> str:
@@ -100,7 +100,7 @@ class RecordError(BidwellError):
     """A game record that is not well formed."""
 
 
-def _short(value: object) -> object:
+def short_value(value: object) -> object:
     """A value as a message repeats it: a megabyte of text or a 4,000-digit number is cut, not printed whole."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         return value

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.errors import BidwellError, CoinFlipError, RecordError
+from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game, Start
 from scoring.words import Words, engine_words
 
@@ -243,9 +243,10 @@ def _json_kind(value: object) -> str | Words:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return _words("number", value=str(value))
+        shown = short_value(value)  # written as the record spells it ("1000", not "1,000"), cut if it is long
+        return _words("number", value=str(shown) if isinstance(shown, (int, float)) else shown)
     if isinstance(value, str):
-        return _words("text", value=json.dumps(value, ensure_ascii=False))
+        return _words("text", value=short_value(json.dumps(value, ensure_ascii=False)))
     if isinstance(value, list):
         return _words("list")
     return _words("object")

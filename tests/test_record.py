@@ -178,3 +178,13 @@ def test_the_readme_example_record_is_a_valid_game_in_progress():
     block = readme.split("## The game record", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     game = game_from_record(json.loads(block))
     assert game.state.current.number == 2 and game.state.next_bidder == 0
+
+
+@pytest.mark.parametrize("spelling", ["9" * 300, '"' + "x" * 3000 + '"'])
+def test_a_long_value_where_a_record_should_be_is_named_in_a_short_message(spelling):
+    with pytest.raises(RecordError) as refused:
+        game_from_record(parse_record(spelling.encode()))
+    message = str(refused.value)
+    assert message.startswith("a record is a JSON object, got the ")
+    assert f"({len(spelling):,} characters)" in message
+    assert len(message) < 300
