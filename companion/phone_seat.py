@@ -1,7 +1,9 @@
 """A player's own phone at the table, without Flet: what it shows of the game and the one thing it does, bid.
 
 The phone shows only what the table may see (the hand, the bids as the
-rules reveal them, the scoreboard, who won) and its own player's bid; its
+rules reveal them, the scoreboard, who won) and the bid it made itself (a
+private bid made or changed for its player on the scorekeeper's phone is
+shown when the table sees it); its
 pad comes up on that player's turn, with the hook's forbidden number greyed
 out and refused with its reason, which names no other bid. It is built from
 the scorekeeper's own play model (:class:`~companion.viewmodels.PlayModel`),
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 from companion.history import ConflictError
 from companion.storage import StorageError
+from companion.table import Table
 from companion.texts import t
 from companion.viewmodels import (
     Aim,
@@ -57,11 +60,14 @@ class SeatView:
 
 
 class SeatModel:
-    """The player in ``seat`` of the game ``play`` is: the view of their phone, and their bid."""
+    """The player in ``seat`` of the game ``play`` is, on the phone ``device`` at ``table``: the view of their
+    phone, and their bid."""
 
-    def __init__(self, play: PlayModel, seat: int):
+    def __init__(self, play: PlayModel, seat: int, table: Table, device: str):
         self.play = play
         self.seat = seat
+        self.table = table
+        self.device = device
         self.message: Message | None = None
 
     @property
@@ -79,8 +85,11 @@ class SeatModel:
         play, state = self.play, self.play.state
         hand = state.current
         mine = None
-        if hand is not None and hand.bids[self.seat] is not None:
-            mine = t("seat.your_bid_is", value=hand.bids[self.seat])
+        bid = None if hand is None else hand.bids[self.seat]
+        if bid is not None:
+            shown = hand.shown_bids[self.seat] is not None or self.table.made_here(hand.number, self.seat,
+                                                                                  self.device, bid)
+            mine = t("seat.your_bid_is", value=bid) if shown else t("seat.bid_elsewhere")
         if state.finished:
             turn = t("end.title")
         elif state.phase is Phase.BIDDING:
@@ -116,6 +125,7 @@ class SeatModel:
             return False
         try:
             self.play.saved.bid(self.seat, value, expected_revision=aim.revision)
+            self.table.made(aim.hand, self.seat, self.device, value)
         except ConflictError as error:
             self.message = Message(self.play.stale(aim, refusal(error).text), error=True)
             return False

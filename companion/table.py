@@ -9,8 +9,12 @@ Codes are guessed under the same throttle as the PIN (:class:`companion.lan.Gate
 A seat is held by one phone at a time, known by the device id the phone's
 browser keeps, so a phone that reloads, sleeps or drops off the network and
 comes back takes its seat again; while it is gone the seat shows as away,
-and only the scorekeeper can free it for another phone. Nothing here is
-stored: a server started again makes new codes, and phones join anew.
+and only the scorekeeper can free it for another phone. A phone is its
+seat's: having taken one it takes no other until the scorekeeper frees it,
+and a seat whose player bids on the scorekeeper's phone is taken only
+between hands, so a phone with the join code can neither read another
+player's private bid nor bid for them. Nothing here is stored: a server
+started again makes new codes, and phones join anew.
 """
 
 from __future__ import annotations
@@ -36,6 +40,20 @@ class SeatState(StrEnum):
     AWAY = "away"
 
 
+class Claim(StrEnum):
+    """What a phone's try to take a seat came to."""
+
+    TAKEN = "taken"
+    """The seat is this phone's (it may have been already)."""
+    HELD = "held"
+    """Another phone holds it, or is away from it for now."""
+    BOUND = "bound"
+    """This phone took another seat, which is its own until the scorekeeper frees that one."""
+    UNDER_WAY = "under_way"
+    """Its player bids on the scorekeeper's phone, and this hand's bidding has begun: another phone takes it
+    between hands."""
+
+
 @dataclass(frozen=True)
 class Seat:
     """One seat as the scorekeeper sees it."""
@@ -53,21 +71,49 @@ class Table:
         self._lock = lock
         self._holders: dict[int, str] = {}  # seat -> device
         self._away: set[str] = set()  # devices whose phone is not connected now
+        self._bound: dict[str, int] = {}  # device -> the seat it took, until the scorekeeper frees that seat
+        self._made: dict[tuple[int, int], tuple[str, int]] = {}  # (hand, seat) -> the device that bid, and what
 
-    def claim(self, seat: int, device: str) -> bool:
-        """Give ``seat`` to the phone ``device`` (leaving any other seat it held); False if another phone holds
-        it, even one away for now (the scorekeeper frees a seat, see :meth:`free`)."""
+    def claim(self, seat: int, device: str, *, hand_under_way: bool = False) -> Claim:
+        """Give ``seat`` to the phone ``device``, unless another phone holds it (even one away for now), this
+        phone took another seat (the scorekeeper frees a seat, see :meth:`free`), or the seat was never this
+        phone's and ``hand_under_way`` (its player's bid of this hand is the scorekeeper's phone's to take).
+        A phone back on its own seat sees no bid made for it meanwhile (:meth:`made_here`)."""
         with self._lock:
             holder = self._holders.get(seat)
-            if holder is not None and holder != device:
-                return False
-            self.leave(device)
+            if holder == device:
+                self._away.discard(device)
+                return Claim.TAKEN
+            if self._bound.get(device, seat) != seat:
+                return Claim.BOUND
+            if holder is not None:
+                return Claim.HELD
+            if hand_under_way and self._bound.get(device) != seat:
+                return Claim.UNDER_WAY
             self._holders[seat] = device
+            self._bound[device] = seat
             self._away.discard(device)
-            return True
+            return Claim.TAKEN
+
+    def bound_seat(self, device: str) -> int | None:
+        """The seat the phone ``device`` took and may take again (held now or left), or None."""
+        with self._lock:
+            return self._bound.get(device)
+
+    def made(self, hand: int, seat: int, device: str, bid: int) -> None:
+        """The phone ``device`` bid ``bid`` for ``seat`` in hand ``hand``: that phone may show it."""
+        with self._lock:
+            self._made[hand, seat] = (device, bid)
+
+    def made_here(self, hand: int, seat: int, device: str, bid: int) -> bool:
+        """Whether ``bid``, ``seat``'s bid in hand ``hand``, is the one the phone ``device`` made (not one made
+        or changed on the scorekeeper's phone)."""
+        with self._lock:
+            return self._made.get((hand, seat)) == (device, bid)
 
     def leave(self, device: str) -> None:
-        """The phone ``device`` gives up its seat, if it holds one."""
+        """The phone ``device`` gives up its seat, if it holds one: its player bids on the scorekeeper's phone.
+        The seat stays this phone's to take again, and the only one it may take, until the scorekeeper frees it."""
         with self._lock:
             for seat, holder in list(self._holders.items()):
                 if holder == device:
@@ -75,12 +121,14 @@ class Table:
             self._away.discard(device)
 
     def free(self, seat: int) -> None:
-        """The scorekeeper takes ``seat`` from whatever phone held it: its player bids on the scorekeeper's phone,
-        or joins again from a phone."""
+        """The scorekeeper takes ``seat`` from whatever phone held or left it: its player bids on the
+        scorekeeper's phone, or joins again from any phone, and that phone may take another seat."""
         with self._lock:
             device = self._holders.pop(seat, None)
             if device is not None:
                 self._away.discard(device)
+            for bound in [bound for bound, taken in self._bound.items() if taken == seat]:
+                del self._bound[bound]
 
     def seat_of(self, device: str) -> int | None:
         """The seat the phone ``device`` holds, or None."""

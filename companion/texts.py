@@ -703,10 +703,16 @@ APP.msg("join.wrong_wait", "That join code is not right. Too many wrong join cod
 APP.msg("join.pick", "Which seat is yours?")
 APP.msg("join.taken", "{name} (on another phone)")
 APP.msg("join.seat_taken", "{name}'s seat is on another phone; the scorekeeper can free it.")
+APP.msg("join.seat_bound", "This phone is {name}'s. To take another seat, ask the scorekeeper to free {name}'s "
+                           "seat first.")
+APP.msg("join.seat_under_way", "{name} bids on the scorekeeper's phone in this hand. Take this seat when the next "
+                               "hand begins.")
 APP.msg("join.you_are", "You are {name}")
 APP.msg("join.leave", "Leave this seat")
 APP.msg("seat.your_turn", "Your bid")
 APP.msg("seat.your_bid_is", "Your bid: {value}")
+APP.msg("seat.bid_elsewhere", "Your bid is in. It was made on the scorekeeper's phone, so this phone shows it "
+                              "when the table sees the bids.")
 APP.msg("seat.waiting", "Waiting for {name}'s bid")
 APP.msg("seat.playing", "Play the hand; the scorekeeper enters the tricks.")
 APP.msg("seat.not_your_turn", "It is not your turn to bid.")

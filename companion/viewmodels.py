@@ -792,6 +792,15 @@ class PlayModel:
 
     # -- the hand just scored --
 
+    @property
+    def hand_under_way(self) -> bool:
+        """Whether this hand's bidding has begun and the hand is not scored yet: a seat without a phone is then
+        the scorekeeper's phone's until the next hand, so no phone takes it with a private bid already made."""
+        state = self.state
+        hand = state.current
+        return hand is not None and not state.finished and (
+            state.phase is not Phase.BIDDING or any(bid is not None for bid in hand.bids))
+
     def summary(self) -> HandSummary | None:
         """The last scored hand, shown until the first bid of the next one."""
         state = self.state

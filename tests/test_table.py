@@ -3,6 +3,7 @@ the PIN's throttle, and a phone's view that holds no other player's private bid.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -11,7 +12,8 @@ from test_lan import FakeClock
 
 from companion.history import GameStore
 from companion.phone_seat import SeatModel
-from companion.table import CODE_ALPHABET, CODE_LENGTH, SeatState, Tables, normal_code
+from companion.table import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
+from companion.texts import t
 from companion.viewmodels import PlayModel, Screen
 from scoring.game import Game
 
@@ -34,18 +36,42 @@ def hidden_game(store, **options) -> PlayModel:
 
 def test_a_seat_is_held_by_one_phone_and_freed_only_by_the_scorekeeper():
     table = Tables().table("game-1")
-    assert table.claim(1, "phone-a")
-    assert not table.claim(1, "phone-b")  # Béla's seat is Béla's phone's
-    assert table.claim(2, "phone-b") and table.seat_of("phone-b") == 2
-    assert table.claim(3, "phone-b") and table.seat_of("phone-b") == 3 and table.state(2) is SeatState.FREE
+    assert table.claim(1, "phone-a") is Claim.TAKEN
+    assert table.claim(1, "phone-b") is Claim.HELD  # Béla's seat is Béla's phone's
+    assert table.claim(3, "phone-b") is Claim.TAKEN and table.seat_of("phone-b") == 3
     table.connected("phone-a", False)
     assert table.state(1) is SeatState.AWAY and table.held(1)
-    assert not table.claim(1, "phone-c")  # away is not gone: the phone may come back
-    assert table.claim(1, "phone-a") and table.state(1) is SeatState.JOINED  # and takes its seat again
+    assert table.claim(1, "phone-c") is Claim.HELD  # away is not gone: the phone may come back
+    assert table.claim(1, "phone-a") is Claim.TAKEN and table.state(1) is SeatState.JOINED  # and takes it again
     table.free(1)
-    assert table.state(1) is SeatState.FREE and table.claim(1, "phone-c")
+    assert table.state(1) is SeatState.FREE and table.claim(1, "phone-c") is Claim.TAKEN
     assert [seat.state for seat in table.seats(4)] == [SeatState.FREE, SeatState.JOINED, SeatState.FREE,
                                                         SeatState.JOINED]
+
+
+def test_a_phone_is_its_seats_until_the_scorekeeper_frees_it():
+    table = Tables().table("game-1")
+    assert table.claim(2, "phone-b") is Claim.TAKEN
+    assert table.claim(3, "phone-b") is Claim.BOUND and table.seat_of("phone-b") == 2  # no hop to Dóra
+    table.leave("phone-b")
+    assert table.state(2) is SeatState.FREE and table.seat_of("phone-b") is None
+    assert table.claim(0, "phone-b") is Claim.BOUND  # leaving gives the seat back, not a choice of another
+    assert table.claim(2, "phone-c", hand_under_way=True) is Claim.UNDER_WAY  # Csilla bids on the keeper's now
+    assert table.claim(2, "phone-b", hand_under_way=True) is Claim.TAKEN  # but it is still this phone's
+    table.free(2)
+    assert table.bound_seat("phone-b") is None
+    assert table.claim(0, "phone-b") is Claim.TAKEN  # freed by the scorekeeper, it may be another's
+
+
+def test_a_seat_without_a_phone_is_taken_only_before_its_hands_bidding_begins(store):
+    play = hidden_game(store)
+    table = Tables().table(play.saved.id)
+    assert not play.hand_under_way
+    assert table.claim(1, "phone-b", hand_under_way=play.hand_under_way) is Claim.TAKEN
+    assert SeatModel(play, 1, table, "phone-b").tap_bid(1)
+    assert play.hand_under_way
+    assert table.claim(2, "phone-c", hand_under_way=play.hand_under_way) is Claim.UNDER_WAY
+    assert table.claim(1, "phone-b", hand_under_way=play.hand_under_way) is Claim.TAKEN  # its own, back again
 
 
 def test_each_game_has_its_own_join_code_which_opens_only_it():
@@ -80,9 +106,19 @@ def test_a_typed_code_is_read_in_any_case_with_spaces_and_dashes():
 # --- the phone's view --------------------------------------------------------------------------
 
 
+def phones(play: PlayModel, *seats: int) -> tuple[SeatModel, ...]:
+    """A phone for each of ``seats``, each taking its seat before the hand's first bid."""
+    table = Tables().table(play.saved.id)
+    models = []
+    for seat in seats:
+        assert table.claim(seat, f"phone-{seat}", hand_under_way=play.hand_under_way) is Claim.TAKEN
+        models.append(SeatModel(play, seat, table, f"phone-{seat}"))
+    return tuple(models)
+
+
 def test_a_phone_sees_its_own_hidden_bid_and_no_one_elses_until_all_are_in(store):
     play = hidden_game(store)
-    bela, csilla = SeatModel(play, 1), SeatModel(play, 2)
+    bela, csilla, dora, anna = phones(play, 1, 2, 3, 0)
     assert bela.view().keys and not csilla.view().keys  # the pad on Béla's turn only
     assert not csilla.tap_bid(0) and csilla.view().message.error
     assert bela.tap_bid(1)
@@ -91,9 +127,7 @@ def test_a_phone_sees_its_own_hidden_bid_and_no_one_elses_until_all_are_in(store
     assert "Your bid: 1" not in seen and ("Béla", "secret") in csilla.view().bids
     assert csilla.view().turn == "Your bid"
     assert csilla.tap_bid(0)
-    dora = SeatModel(play, 3)
     assert dora.tap_bid(0)
-    anna = SeatModel(play, 0)
     # The dealer's pad: the bids already make the 1 trick (Béla's 1, 0, 0), so the hook greys out 0, and says
     # why in words that name no other bid.
     assert [(key.value, key.allowed) for key in anna.view().keys] == [(0, False), (1, True)]
@@ -106,15 +140,16 @@ def test_a_phone_sees_its_own_hidden_bid_and_no_one_elses_until_all_are_in(store
 
 def test_secret_bids_stay_off_every_phone_but_the_bidders_until_the_tricks(store):
     play = hidden_game(store, bidding="secret")
-    for seat in (1, 2, 3, 0):
-        assert SeatModel(play, seat).tap_bid(1 if seat in (1, 0) else 0)  # the dealer's 0 would make 1: the hook
-    csilla = SeatModel(play, 2).view()
+    seated = dict(zip((1, 2, 3, 0), phones(play, 1, 2, 3, 0), strict=True))
+    for seat, phone in seated.items():
+        assert phone.tap_bid(1 if seat in (1, 0) else 0)  # the dealer's 0 would make 1: the hook
+    csilla = seated[2].view()
     assert ("Béla", "secret") in csilla.bids and csilla.turn == "Play the hand; the scorekeeper enters the tricks."
     assert all(cell.bid in ("secret", "") for row in csilla.board.rows for cell in row.cells)
     while play.view().tricks.choosing is not None:
         assert play.tap_tricks(0 if play.view().tricks.choosing != "Béla" else 1) and play.settle()
     assert play.confirm_tricks()
-    after = SeatModel(play, 2).view()
+    after = seated[2].view()
     assert [cell.bid for cell in after.board.rows[0].cells] == ["1", "1", "0", "0"] and after.summary is not None
 
 
@@ -122,9 +157,10 @@ def test_the_scorekeeper_waits_for_a_phone_and_may_take_its_bid_after_all(store)
     play = hidden_game(store)
     on_phone = {1}
     play.on_phone = lambda seat: seat in on_phone
+    bela, dora = phones(play, 1, 3)
     assert play.screen is Screen.PHONE and play.bidder == "Béla"
     assert not play.tap_bid(0)  # the scorekeeper's pad is not out for a phone's turn
-    SeatModel(play, 1).tap_bid(1)
+    bela.tap_bid(1)
     assert play.screen is Screen.COVER and play.bidder == "Csilla"  # Csilla has no phone: pass the phone
     play.unlock()
     assert play.tap_bid(0) and play.settle()
@@ -134,3 +170,66 @@ def test_the_scorekeeper_waits_for_a_phone_and_may_take_its_bid_after_all(store)
     assert play.screen is Screen.COVER
     play.unlock()
     assert play.tap_bid(0) and play.bidder == "Anna"
+    # Dóra's phone did not make that bid: it says a bid is in, not what it is, until the table sees it.
+    assert dora.view().mine == "Your bid is in. It was made on the scorekeeper's phone, so this phone shows it " \
+                               "when the table sees the bids."
+
+
+def _secrets_in(view, play: PlayModel, seat: int, table: Table, device: str) -> list[str]:
+    """What of another seat's private bid (its number, the others' sum in the hook's reason) is in the phone's
+    view of ``seat``: nothing, unless the rules have revealed it."""
+    hand = play.state.current
+    texts = view_texts(view)
+    found = []
+    for other, bid in enumerate(hand.bids):
+        if bid is None or hand.shown_bids[other] is not None:
+            continue
+        if (play.players[other], str(bid)) in view.bids:
+            found.append(f"{play.players[other]}'s bid in the bids line")
+        if other == seat and view.mine == t("seat.your_bid_is", value=bid) \
+                and not table.made_here(hand.number, seat, device, bid):
+            found.append(f"{play.players[other]}'s bid, made on another phone, as 'your bid'")
+    forbidden = next((key.reason for key in play.pad() if not key.allowed), None)
+    if forbidden is not None and forbidden in texts and play.state.next_bidder != seat:
+        found.append("the hook's reason (the others' sum) off the dealer's turn")
+    return found
+
+
+@pytest.mark.parametrize("bidding", ["hidden", "secret"])
+def test_no_seat_hop_in_any_order_shows_a_phone_another_seats_private_bid_or_the_hooks_sum(store, bidding):
+    """A phone with the join code (the hopper, or a script with a new device id each try) leaves its seat and
+    tries every other seat in every order, before every bid of a hand whose other bids are made privately on the
+    scorekeeper's phone: the hopper takes no seat but its own, a script only one whose hand has no bid yet, and
+    whatever seat a phone holds, its view shows no private bid it did not make, and the dealer's forbidden number
+    only on the dealer's own turn."""
+    hops = tried = 0
+    for first in range(len(PLAYERS)):
+        for order in itertools.permutations(seat for seat in range(len(PLAYERS)) if seat != first):
+            play = hidden_game(store, bidding=bidding)
+            table = Tables().table(play.saved.id)
+            play.on_phone = table.held
+            hopper = "hopper"
+            assert table.claim(first, hopper, hand_under_way=play.hand_under_way) is Claim.TAKEN
+            phones = {first: SeatModel(play, first, table, hopper)}
+            bids = {1: 1, 2: 0, 3: 0, 0: 1}  # the dealer's 0 would make 1: the hook greys it
+            for _ in range(len(PLAYERS)):
+                for target in (*order, first):
+                    table.leave(hopper)
+                    for device in (hopper, f"script-{tried}"):
+                        tried += 1
+                        under_way = play.hand_under_way
+                        if table.claim(target, device, hand_under_way=under_way) is Claim.TAKEN:
+                            hops += device == hopper and target != first or device != hopper and under_way
+                            view = SeatModel(play, target, table, device).view()
+                            assert _secrets_in(view, play, target, table, device) == [], (first, order, target)
+                            if device != hopper:
+                                table.leave(device)
+                    assert table.claim(first, hopper, hand_under_way=play.hand_under_way) is Claim.TAKEN
+                bidder = play.state.next_bidder
+                if bidder in phones:
+                    assert phones[bidder].tap_bid(bids[bidder])
+                else:
+                    play.unlock()
+                    assert play.tap_bid(bids[bidder]) and play.settle()
+            assert play.state.current.bids == (1, 1, 0, 0)
+    assert tried == 2 * 4 * 6 * 4 * 4 and hops == 0

@@ -11,7 +11,7 @@ import flet as ft
 from companion.lan import PinAnswer
 from companion.phone_seat import SeatModel
 from companion.storage import StorageError
-from companion.table import normal_code
+from companion.table import Claim, normal_code
 from companion.texts import t
 from companion.ui.play import Board, HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session
@@ -132,17 +132,24 @@ def SeatPicker(joining: Joining, seating: int) -> ft.Control:
     names = handle.model.players
 
     def pick(seat: int) -> None:
-        if table.claim(seat, joining.device):
+        claim = table.claim(seat, joining.device, hand_under_way=handle.model.hand_under_way)
+        if claim is Claim.TAKEN:
             joining.seat, joining.note = seat, None
             session.table_changed(table.game_id)
+        elif claim is Claim.BOUND and (own := table.bound_seat(joining.device)) is not None:
+            joining.note = t("join.seat_bound", name=names[own])
+        elif claim is Claim.UNDER_WAY:
+            joining.note = t("join.seat_under_way", name=names[seat])
         else:
             joining.note = t("join.seat_taken", name=names[seat])
 
     controls: list[ft.Control] = [heading(handle.model.title), ft.Text(t("join.pick"))]
+    own = table.bound_seat(joining.device)  # the seat this phone left: the one it may take again
     for seat, name in enumerate(names):
         taken = table.held(seat)
-        controls.append(wide(ft.OutlinedButton(t("join.taken", name=name) if taken else name, disabled=taken,
-                                               key=f"seat-{seat}", on_click=lambda _, s=seat: pick(s))))
+        button = ft.FilledButton if seat == own else ft.OutlinedButton
+        controls.append(wide(button(t("join.taken", name=name) if taken else name, disabled=taken,
+                                    key=f"seat-{seat}", on_click=lambda _, s=seat: pick(s))))
     if joining.note:
         controls.append(ft.Text(joining.note, color=ft.Colors.ERROR))
     return ft.Column(controls, spacing=10)
@@ -153,7 +160,7 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
     """The game as this player's phone shows it: the hand, everyone's bids as the table may see them, the
     player's own bid (the pad on their turn), the scoreboard, the end."""
     session = use_session()
-    model = ft.use_memo(lambda: SeatModel(handle.model, seat), [seat])
+    model = ft.use_memo(lambda: SeatModel(handle.model, seat, joining.table, joining.device), [seat])
     view = model.view()
 
     def tap(value: int, aim) -> None:  # noqa: ANN001 - the Aim the pad was drawn for

@@ -54,10 +54,11 @@ class Frames:
     def new_mentions(self, number: int, since: float, until: float = float("inf")) -> list[str]:
         """The texts received from ``since`` (until ``until``) that this phone had not received before and in
         which ``number`` stands as a number of its own. A screen drawn again sends its old rows again (a hand
-        scored with 5 points); a private bid on its way to this phone would be a text it never had."""
+        scored with 5 points); a private bid on its way to this phone would be a text it never had. A digit inside
+        a word (a control's random id) is not a number."""
         before = set(self.texts(float("-inf"), since))
         return [text for text in self.texts(since, until) if text not in before
-                and re.search(rf"(?<![\d/+-]){number}(?![\d/])", text)]
+                and re.search(rf"(?<![\w/+-]){number}(?![\w/])", text)]
 
 
 def _texts(value: object, in_pad_key: bool = False) -> list[str]:
@@ -301,3 +302,52 @@ def test_a_wrong_join_code_gets_in_nowhere(open_phone, own_server, tmp_path):
     stranger.page.goto(server.url + "history")  # no other screen of the app either
     stranger.page.reload()
     expect(stranger.page.get_by_role("button", name="Past games")).to_have_count(0)
+
+
+def test_a_phone_with_the_join_code_cannot_hop_to_another_seat_to_read_or_make_its_bid(
+        open_phone, own_server, tmp_path):
+    game_id = six_hands_played(tmp_path / "data", "hidden")
+    server = own_server("--lan")
+    keeper, code = scorekeeper(open_phone, server, LINE)
+    bela = join(open_phone, server, code, "Béla")  # everyone else bids on the scorekeeper's phone
+    frames = open_phone.frames
+    keeper.see_exactly("Hand the phone to Dóra")
+    dora_tapped = time.monotonic()
+    keeper.tap("I am Dóra")
+    keeper.tap("Bid 2")
+    keeper.see_exactly("Hand the phone to Anna")
+    keeper.tap("I am Anna")
+    keeper.tap("Bid 3")
+    keeper.see_exactly("Béla bids on their phone")
+    bela.tap("Bid 1")
+    bela.see_exactly("Your bid: 1")
+    keeper.see_exactly("Hand the phone to Csilla")  # the dealer: 2 + 3 + 1 = 6 of 7, so 1 is forbidden
+
+    bela.tap("Leave this seat")
+    bela.see_exactly("Which seat is yours?")
+    for name in ("Anna", "Csilla"):
+        bela.tap(name)
+        bela.see_exactly("This phone is Béla's. To take another seat, ask the scorekeeper to free Béla's seat "
+                         "first.")
+    bela.shot("no hop")
+    script = open_phone(f"{server.url}join/{code}", "script")  # a new phone: no seat of its own yet
+    script.tap("Csilla")
+    script.see_exactly("Csilla bids on the scorekeeper's phone in this hand. Take this seat when the next hand "
+                       "begins.")
+    bela.tap("Béla")
+    bela.see_exactly("You are Béla")
+    bela.see_exactly("Your bid: 1")
+    keeper.tap("I am Csilla")
+    keeper.see_exactly("Not 1: the bids would make 7")
+    done = time.monotonic()
+    keeper.tap("Bid 0")
+    keeper.see_exactly("Play the hand, then enter the tricks.")
+    bela.reads("Dóra: 2")  # all in: now the table sees them
+    assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (3, 1, 0, 2)
+
+    # Until Csilla bid, neither phone received Dóra's 2, Anna's 3, or the hook's sum, in any frame.
+    leaks = {(name, number): frames[name].new_mentions(number, since=dora_tapped, until=done)
+             for number in (2, 3) for name in ("Béla", "script")}
+    assert leaks == {key: [] for key in leaks}
+    assert not [text for name in ("Béla", "script") for text in frames[name].texts(dora_tapped, done)
+                if "would make" in text]
