@@ -118,13 +118,14 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.dark_theme = ft.Theme(font_family=FONT)
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
     session.preferences = ft.SharedPreferences()
+    # Guesses are throttled per tab and per address: a guesser's address, not the table's, runs out of tries.
+    address = page.client_ip or ""
     if tables is not None:
-        session.join_guesses = tables.session()
+        session.join_guesses = tables.session(address)
     page.on_disconnect = lambda _: _link(session, connected=False)
     page.on_connect = lambda _: _link(session, connected=True)
     page.session.store.set(SESSION_KEY, session)
-    # This tab's own count of wrong PINs, throttled together with every other tab's by the one gate.
-    pin_session = pin_gate.session() if pin_gate else None
+    pin_session = pin_gate.session(address) if pin_gate else None
     page.render_views(App, session, session.speech, pin_session)
     return session
 

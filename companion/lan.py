@@ -3,14 +3,15 @@
 With ``--lan`` anyone on the network can open the app, and only the
 6-digit PIN printed on the host keeps them out. A million PINs is few:
 unthrottled, a script guesses one in minutes. :class:`PinGate` makes that
-take months:
+take months, without letting a guesser lock the table out:
 
 - each session (browser tab) gets a few free tries, then must wait, and the
   wait doubles with every further wrong PIN;
-- because a script can open as many sessions as it likes, all sessions
-  together may also make only a few wrong guesses a minute (a token bucket
-  shared by the whole server). At 5 a minute the expected 500,000 guesses
-  take about 69 days.
+- because a script can open as many sessions as it likes, all sessions from
+  one address together may also make only a few wrong guesses a minute (a
+  token bucket per client address). At 5 a minute the expected 500,000
+  guesses take about 69 days. Another phone's address has a bucket of its
+  own, so a guesser never makes the right PIN wait.
 
 A guess made while a wait is running is refused without being checked, so
 guessing faster gains nothing. The clock is injectable so the policy is
@@ -30,8 +31,10 @@ PIN_DIGITS = 6
 FREE_TRIES = 3
 FIRST_WAIT_SECONDS = 30.0
 LONGEST_WAIT_SECONDS = 3600.0
-SERVER_WRONG_PER_MINUTE = 5.0
-SERVER_BURST = 5.0
+ADDRESS_WRONG_PER_MINUTE = 5.0
+ADDRESS_BURST = 5.0
+ADDRESSES_KEPT = 10_000
+"""Addresses whose bucket is remembered at most; past it, the full buckets (which hold nothing) are let go."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +64,12 @@ def is_pin_shaped(guess: object) -> bool:
 
 
 class Gate:
-    """A secret some sessions may guess, and the throttle on guessing it, shared by all sessions; thread-safe.
+    """A secret some sessions may guess, and the throttle on guessing it, per session and per client address;
+    thread-safe.
 
-    Call :meth:`session` once per browser tab and pass each guess to
-    :meth:`PinSession.guess`. What is guessed, and what a right guess opens,
-    is the subclass's (:meth:`_opens`).
+    Call :meth:`session` once per browser tab, with the address it comes
+    from, and pass each guess to :meth:`PinSession.guess`. What is guessed,
+    and what a right guess opens, is the subclass's (:meth:`_opens`).
     """
 
     def __init__(
@@ -75,23 +79,22 @@ class Gate:
         free_tries: int = FREE_TRIES,
         first_wait: float = FIRST_WAIT_SECONDS,
         longest_wait: float = LONGEST_WAIT_SECONDS,
-        server_wrong_per_minute: float = SERVER_WRONG_PER_MINUTE,
-        server_burst: float = SERVER_BURST,
+        address_wrong_per_minute: float = ADDRESS_WRONG_PER_MINUTE,
+        address_burst: float = ADDRESS_BURST,
     ):
         self._clock = clock
         self.free_tries = free_tries
         self.first_wait = first_wait
         self.longest_wait = longest_wait
-        self._refill_per_second = server_wrong_per_minute / 60.0
-        self._burst = server_burst
-        self._tokens = server_burst
-        self._filled_at = clock()
+        self._refill_per_second = address_wrong_per_minute / 60.0
+        self._burst = address_burst
+        self._buckets: dict[str, _Bucket] = {}
         # Handlers of different sessions may run on different threads (Flet runs sync handlers in an executor).
         self._lock = threading.Lock()
 
-    def session(self) -> PinSession:
-        """The throttle state of one new session (browser tab)."""
-        return PinSession(self)
+    def session(self, address: str = "") -> PinSession:
+        """The throttle state of one new session (browser tab) from the client ``address``."""
+        return PinSession(self, address)
 
     def _opens(self, guess: str) -> object | None:
         """What ``guess`` opens (anything but None), or None for a wrong one."""
@@ -100,32 +103,57 @@ class Gate:
     def _check(self, session: PinSession, guess: object) -> PinAnswer:
         with self._lock:
             now = self._clock()
-            self._refill(now)
-            waiting = max(session._wait_until - now, self._server_wait(now))
+            bucket = self._bucket(session.address, now)
+            waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
             if waiting > 0:
                 return PinAnswer(False, False, math.ceil(waiting))
             opened = self._opens(guess.strip()) if isinstance(guess, str) else None
             if opened is not None:
                 session._wrong = 0
                 return PinAnswer(True, True, 0, None if opened is True else opened)
-            # Every wrong try costs the server a token and the session its free tries.
-            self._tokens -= 1
+            # Every wrong try costs its address a token and its session its free tries.
+            bucket.tokens -= 1
             session._wrong += 1
             beyond = session._wrong - self.free_tries
             if beyond > 0:
                 session._wait_until = now + min(self.first_wait * 2 ** (beyond - 1), self.longest_wait)
-            waiting = max(session._wait_until - now, self._server_wait(now))
+            waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
             return PinAnswer(False, True, math.ceil(waiting) if waiting > 0 else 0)
 
-    def _refill(self, now: float) -> None:
-        self._tokens = min(self._burst, self._tokens + (now - self._filled_at) * self._refill_per_second)
-        self._filled_at = now
+    def _bucket(self, address: str, now: float) -> _Bucket:
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= ADDRESSES_KEPT:
+                for kept, old in list(self._buckets.items()):
+                    old.refill(now, self._refill_per_second, self._burst)
+                    if old.tokens >= self._burst:
+                        del self._buckets[kept]
+            bucket = self._buckets[address] = _Bucket(self._burst, now)
+        bucket.refill(now, self._refill_per_second, self._burst)
+        return bucket
 
-    def _server_wait(self, now: float) -> float:
-        """Seconds until the server-wide bucket holds a whole token again (0 if it does)."""
-        if self._tokens >= 1:
-            return 0.0
-        return (1 - self._tokens) / self._refill_per_second
+    def tokens(self, address: str = "") -> float:
+        """The wrong guesses ``address`` may still make at once."""
+        with self._lock:
+            return self._bucket(address, self._clock()).tokens
+
+
+class _Bucket:
+    """One address's wrong guesses: a token each, refilled at a steady rate up to a burst."""
+
+    __slots__ = ("filled_at", "tokens")
+
+    def __init__(self, tokens: float, now: float):
+        self.tokens = tokens
+        self.filled_at = now
+
+    def refill(self, now: float, per_second: float, burst: float) -> None:
+        self.tokens = min(burst, self.tokens + (now - self.filled_at) * per_second)
+        self.filled_at = now
+
+    def wait(self, per_second: float) -> float:
+        """Seconds until the bucket holds a whole token again (0 if it does)."""
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / per_second
 
 
 class PinGate(Gate):
@@ -138,7 +166,7 @@ class PinGate(Gate):
         self._pin = pin.encode("ascii")
 
     def expected_days_to_guess(self) -> float:
-        """How long guessing half of all PINs takes at the server-wide limit, in days."""
+        """How long guessing half of all PINs takes from one address at its limit, in days."""
         return (10**PIN_DIGITS / 2) / (self._refill_per_second * 86400)
 
     def _opens(self, guess: str) -> object | None:
@@ -148,10 +176,12 @@ class PinGate(Gate):
 
 
 class PinSession:
-    """One session's wrong tries and the end of its wait; made by :meth:`PinGate.session`."""
+    """One session's wrong tries and the end of its wait, and the address it comes from; made by
+    :meth:`Gate.session`."""
 
-    def __init__(self, gate: PinGate):
+    def __init__(self, gate: Gate, address: str):
         self._gate = gate
+        self.address = address
         self._wrong = 0
         self._wait_until = float("-inf")
 

@@ -353,6 +353,9 @@ def serve_web(
         # A connection that stops answering is closed after about ten seconds, so its tab is told (and its
         # player's seat shows away) while the table waits, not minutes later.
         ws_ping_interval=5.0, ws_ping_timeout=5.0,
+        # Wrong PINs are counted per client address: the socket's own, or, through a reverse proxy on this
+        # computer (one that serves https, say), the phone's address it passes on.
+        proxy_headers=True, forwarded_allow_ips="127.0.0.1",
     )
     _Server(config, open_url).run()
 

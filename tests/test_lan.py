@@ -70,7 +70,7 @@ def test_refused_guesses_do_not_lengthen_the_wait(clock):
 
 
 def test_the_waits_double(clock):
-    session = gate(clock, server_burst=100, server_wrong_per_minute=600).session()
+    session = gate(clock, address_burst=100, address_wrong_per_minute=600).session()
     for _ in range(3):
         session.guess(WRONG)
     waits = []
@@ -82,7 +82,7 @@ def test_the_waits_double(clock):
 
 
 def test_the_wait_stops_growing_at_an_hour(clock):
-    session = gate(clock, server_burst=100, server_wrong_per_minute=6000).session()
+    session = gate(clock, address_burst=100, address_wrong_per_minute=6000).session()
     for _ in range(3):
         session.guess(WRONG)
     for _ in range(12):
@@ -100,25 +100,42 @@ def test_sessions_have_their_own_free_tries(clock):
     assert second.guess(PIN).opened
 
 
-def test_many_sessions_together_get_five_wrong_guesses_a_minute(clock):
+GUESSER, TABLE = "192.0.2.66", "192.0.2.10"
+
+
+def test_many_sessions_from_one_address_together_get_five_wrong_guesses_a_minute(clock):
     shared = gate(clock)
-    answers = [shared.session().guess(WRONG) for _ in range(5)]
+    answers = [shared.session(GUESSER).guess(WRONG) for _ in range(5)]
     assert [a.opened for a in answers] == [False] * 5
-    # The bucket is empty: a new session's guess, even the right one, is refused unchecked.
-    refused = shared.session().guess(PIN)
+    # The address's bucket is empty: a new session's guess from it, even the right one, is refused unchecked.
+    refused = shared.session(GUESSER).guess(PIN)
     assert refused == PinAnswer(False, False, 12)
     clock.advance(12)
-    assert shared.session().guess(PIN).opened
+    assert shared.session(GUESSER).guess(PIN).opened
 
 
 def test_a_script_with_fresh_sessions_gets_five_wrong_guesses_a_minute(clock):
     shared = gate(clock)
     checked = 0
     for _ in range(60 * 60 * 10):  # ten guesses a second for an hour, each from a fresh session
-        checked += shared.session().guess(WRONG).checked
+        checked += shared.session(GUESSER).guess(WRONG).checked
         clock.advance(0.1)
     # The first burst, then the refill (the clock's float steps may leave the last token a hair short).
     assert 60 * 5 <= checked <= 5 + 60 * 5
+
+
+def test_a_guesser_never_makes_another_phones_right_pin_wait(clock):
+    shared = gate(clock)
+    opened = checked = 0
+    for second in range(600):  # a guess a second for ten minutes, each from a fresh session; now and then a
+        checked += shared.session(GUESSER).guess(WRONG).checked  # player at the table types the right PIN,
+        if second % 30 == 0:  # and every other time a wrong one first
+            table = shared.session(TABLE)
+            if second % 60 == 0:
+                assert not table.guess("123456").opened
+            opened += table.guess(PIN).opened
+        clock.advance(1)
+    assert opened == 20 and checked <= 5 + 10 * 5
 
 
 def test_expected_time_to_guess_is_months(clock):
@@ -142,7 +159,7 @@ def test_the_pin_must_be_six_ascii_digits():
 
 
 def test_guesses_from_many_threads_are_counted_exactly(clock):
-    shared = gate(clock, server_burst=1000, server_wrong_per_minute=1)
+    shared = gate(clock, address_burst=1000, address_wrong_per_minute=1)
     sessions = [shared.session() for _ in range(8)]
 
     def guess_wrong(session):
@@ -154,4 +171,4 @@ def test_guesses_from_many_threads_are_counted_exactly(clock):
         thread.start()
     for thread in threads:
         thread.join()
-    assert shared._tokens == pytest.approx(1000 - 16)
+    assert shared.tokens() == pytest.approx(1000 - 16)

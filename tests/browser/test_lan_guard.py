@@ -18,6 +18,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 ANSWERS = ("That PIN is not right", "Too many wrong PINs")
+OPENED = "Scorekeeping for Oh Hell and its family"
+"""The start screen's line: what a tab sees once the PIN has opened the app."""
 
 
 def ws_url(server: Server) -> str:
@@ -102,3 +104,31 @@ def test_sigterm_stops_the_server_after_a_client_left_without_registering(own_se
         unregistered.ping().wait(15)
     server.process.terminate()
     assert server.process.wait(timeout=30) == 0
+
+
+def test_a_guesser_never_makes_the_right_pin_wait_on_another_phone(own_server):
+    """A script guesses from one address, a fresh session every three guesses, until its address is out of
+    tries; meanwhile the players' phones, at other addresses, type the right PIN (one after a typo): every one
+    opens the app."""
+    server = own_server("--lan")
+    pin = pin_of(server)
+    origin = f"http://127.0.0.1:{server.port}"
+    wrong = iter(f"{n:06d}" for n in range(1_000_000) if f"{n:06d}" != pin)
+    refused_unchecked = opened = 0
+    for phone in range(6):
+        guesser = WireSession(ws_url(server), origin=origin, address="192.0.2.66")
+        try:
+            answers = [guesser.guess(next(wrong), answers=ANSWERS) for _ in range(3)]
+        finally:
+            guesser.close()
+        refused_unchecked += answers[-1].startswith("Too many wrong PINs")
+        table = WireSession(ws_url(server), origin=origin, address=f"192.0.2.{10 + phone}")
+        try:
+            if phone % 2:
+                assert table.guess(next(wrong), answers=ANSWERS).startswith("That PIN is not right")
+            opened += table.guess(pin, answers=(*ANSWERS, OPENED)) == OPENED
+            assert table.crashes == []
+        finally:
+            table.close()
+    assert refused_unchecked >= 4  # the guesser's five wrong a minute were spent in its first two sessions
+    assert opened == 6
