@@ -29,6 +29,7 @@ with what is wrong, and opens (read-only) up to its last good action.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -50,11 +51,14 @@ from companion.storage import (
     AtomicJSONStorage,
     Folder,
     NewerSchemaError,
+    FOLDER_MODE,
     Notice,
     StorageError,
     UnwritableError,
     collecting_notices,
+    make_folder,
     os_reason,
+    remove_file,
 )
 from scoring.errors import BidwellError
 from scoring.game import (
@@ -389,9 +393,13 @@ class GameStore:
             if target.exists() and not target.is_dir():
                 raise StorageError("storage.file_in_the_way", target=target)
             try:
-                target.mkdir(exist_ok=True)
+                make_folder(target)
             except OSError as error:
                 raise StorageError("storage.cannot_create", target=target, reason=os_reason(error)) from None
+            # Folders an older Bidwell made readable to all are closed (a read-only folder stays as it is).
+            with contextlib.suppress(OSError):
+                if target.stat().st_mode & 0o077:
+                    target.chmod(FOLDER_MODE)
         self._check_index()
 
     @property
@@ -684,14 +692,7 @@ class GameStore:
         self._game_storage(game_id).write(tables)
 
     def _forget_game(self, game_id: str) -> None:
-        path = self._game_path(game_id)
-        for victim in (path, path.with_name(path.name + ".bak")):
-            try:
-                victim.unlink()
-            except FileNotFoundError:
-                pass
-            except OSError as error:
-                raise StorageError("storage.could_not_delete", path=victim, reason=os_reason(error)) from None
+        remove_file(self._game_path(game_id))
 
     def _load(self, game_id: str) -> _Loaded:
         """The game file of ``game_id`` as far as it is sound (see :class:`_Loaded`); never raises for damage."""

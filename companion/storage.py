@@ -52,6 +52,9 @@ SCHEMA = 1
 """The version of the files this Bidwell writes; it reads this one and older."""
 
 META_TABLE = "bidwell"
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+"""Data files and folders are the owner's alone: games hold private bids, and a computer may be shared."""
 LOCK_WAIT_SECONDS = 5.0
 TEMPORARY_SUFFIXES = (".tmp", ".bak.new")
 """Endings of the files a write makes before its rename; one still there after the lock is free was left by a
@@ -135,7 +138,7 @@ class Folder:
         if self.path.exists() and not self.path.is_dir():
             raise StorageError("storage.folder_is_file", folder=self.path)
         try:
-            self.path.mkdir(parents=True, exist_ok=True)
+            make_folder(self.path)
         except OSError as error:
             raise StorageError("storage.cannot_create_folder", folder=self.path, reason=_reason(error)) from None
         self.notices: list[Notice] = []
@@ -272,8 +275,9 @@ class AtomicJSONStorage(Storage):
             raise UnwritableError("storage.cannot_save_data", name=self.path.name, detail=detail) from None
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(temporary, "wb") as file:
+            make_folder(self.path.parent)
+            # Owner-only: a game file holds the private bids of a hand not yet revealed.
+            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE), "wb") as file:
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
@@ -414,11 +418,41 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+def make_folder(path: Path) -> None:
+    """Create the folder ``path`` and its missing parents, owner-only, each one durable in its parent once made.
+
+    Without the parent's fsync a power cut can take a new folder away with the first game saved in it.
+    Raises OSError as :meth:`Path.mkdir` does.
+    """
+    missing = []
+    while not path.is_dir():
+        missing.append(path)
+        if path.parent == path:
+            break
+        path = path.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+            continue
+        _sync_folder(folder.parent)
+
+
 def remove_file(path: Path) -> None:
-    """Delete a stored file and its last good copy."""
+    """Delete a stored file and its last good copy for good: once this returns, a power cut brings neither back.
+
+    Raises :class:`StorageError` (with the file and the reason) if one of them cannot be deleted.
+    """
     for victim in (path, path.with_name(path.name + ".bak")):
-        with contextlib.suppress(FileNotFoundError):
+        try:
             victim.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise StorageError("storage.could_not_delete", path=victim, reason=_reason(error)) from None
+    _sync_folder(path.parent)
 
 
 __all__ = [
@@ -430,5 +464,6 @@ __all__ = [
     "StorageError",
     "UnwritableError",
     "collecting_notices",
+    "make_folder",
     "remove_file",
 ]

@@ -153,6 +153,63 @@ def test_delete(store):
         store.open(saved.id)
 
 
+@pytest.fixture
+def synced(monkeypatch):
+    """The folders and files this process fsyncs, in order, each a path (read through /proc/self/fd)."""
+    paths = []
+    real_fsync = os.fsync
+
+    def recording_fsync(descriptor):
+        paths.append(os.readlink(f"/proc/self/fd/{descriptor}"))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", recording_fsync)
+    return paths
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names an fsynced descriptor through Linux's /proc")
+def test_a_new_data_folder_and_its_subfolders_are_each_made_durable_in_their_parent(tmp_path, synced):
+    top = tmp_path / "a" / "data"
+    store = GameStore(top)
+    assert [str(tmp_path), str(tmp_path / "a"), str(top), str(top)] == synced[:4]
+    synced.clear()
+    saved = store.start(Game.new("rage", FOUR))
+    assert str(top / "games") in synced, "the first game's rename is durable in games/"
+    assert store.export(saved.id)["players"] == FOUR
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names an fsynced descriptor through Linux's /proc")
+def test_a_deleted_game_is_gone_for_good_once_delete_returns(store, synced):
+    saved = store.start(Game.new("rage", FOUR))
+    saved.bid(1, 2)
+    synced.clear()
+    store.delete(saved.id)
+    assert not list((store.path / "games").iterdir())
+    assert synced[-1] == str(store.path / "games"), "the folder is fsynced after the game and its .bak are unlinked"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_game_files_and_folders_are_the_owners_alone(tmp_path):
+    store = GameStore(tmp_path / "data")
+    saved = store.start(Game.new("rage", FOUR))
+    saved.bid(1, 2)
+    assert (store.path.stat().st_mode & 0o777) == 0o700
+    for part in ("games", "index"):
+        assert ((store.path / part).stat().st_mode & 0o777) == 0o700
+    stored = [path for path in store.path.rglob("*") if path.is_file() and not path.name.startswith(".")]
+    assert any(path.name.endswith(".bak") for path in stored)
+    assert {oct(path.stat().st_mode & 0o777) for path in stored} == {oct(0o600)}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_an_older_bidwells_open_folders_are_closed_at_the_next_start(tmp_path):
+    for part in ("games", "index"):
+        (tmp_path / "data" / part).mkdir(parents=True, mode=0o755)
+        (tmp_path / "data" / part).chmod(0o755)
+    store = GameStore(tmp_path / "data")
+    assert {(store.path / part).stat().st_mode & 0o777 for part in ("games", "index")} == {0o700}
+
+
 def test_export_and_import_round_trip_without_duplicates(store, tmp_path):
     saved = store.start(Game.new("rage", ["Béla", "Łucja", "さくら", "🦊"], options={"bidding": "secret"}))
     play_hand(saved, [2, 1, 3, 3], [3, 1, 2, 4])
