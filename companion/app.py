@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.app_assets import ASSETS
 from companion.history import GameStore
+from companion.storage import Notice
 from companion.lan import PinGate, new_pin
 from companion.table import Tables
 from companion.texts import t
@@ -225,6 +226,11 @@ def serve(
     window; ``tls`` (certificate file, key file) serves it over https. Returns the exit status when the server
     stops or the window closes."""
     store = GameStore(data) if data else GameStore()
+    # What the storage repairs is said on the console too, whether or not a tab met it: at start no tab may be
+    # open to show it (the start screen and the history then show a repaired game's line).
+    for notice in store.notices:
+        _say_repair(notice)
+    store.folder.on_notice = _say_repair
     if desktop:
         import importlib.util
 
@@ -280,6 +286,10 @@ def _read_figures(store: GameStore) -> None:
         store.figures()
     except StorageError as error:  # the screens say it when they read the games themselves
         log.warning("the games' figures could not be read: %s", error)
+
+
+def _say_repair(notice: Notice) -> None:
+    print(t("cli.note", text=notice.text), file=sys.stderr, flush=True)
 
 
 def _lan_address() -> str:

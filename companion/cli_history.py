@@ -45,6 +45,7 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
     rows += [(s.id, in_use().datetime(s.created), game_text(s.game_name), str(Listed(s.players)), _status(s))
              for s in page.items]
     lines = _table(rows)
+    lines += [escaped(t("cli.repaired", id=s.id, text=s.repaired)) for s in page.items if s.repaired]
     if page.has_more:
         lines.append(t("cli.more", page=page.page + 1))
     _write("\n".join(lines))

@@ -151,6 +151,8 @@ class GameSummary:
     """Each seat's figures for the statistics; None where the index entry was written before they were kept."""
     match: str | None = None
     """The id of the first game of the match (a game and its rematches) this game is a rematch in."""
+    repaired: str | None = None
+    """What was repaired in the game's file and what that lost (in English, as the index keeps it), or None."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form, for ``bidwell history --json`` and the index."""
@@ -168,6 +170,7 @@ class GameSummary:
             "damage": self.damage,
             "totals": list(self.totals),
             "coin_pending": self.coin_pending,
+            "repaired": self.repaired,
         }
 
     def figures_json(self) -> list[list[int | bool]] | None:
@@ -388,6 +391,8 @@ class GameStore:
         # screen holds it.
         self._open: weakref.WeakValueDictionary[str, _Loaded] = weakref.WeakValueDictionary()
         self._open_lock = threading.RLock()
+        self._repairs_met: dict[str, str] = {}
+        """What this process repaired in a game's file, by game, until its index entry says so."""
         for part in ("games", "index"):
             target = self.path / part
             if target.exists() and not target.is_dir():
@@ -703,15 +708,34 @@ class GameStore:
         """The tables of the game file of ``game_id``, or, where it cannot be read, what is wrong (a damaged
         :class:`_Loaded` with no game)."""
         try:
-            data = self._game_storage(game_id).read()
+            with collecting_notices() as met:
+                data = self._game_storage(game_id).read()
         except StorageError as error:
             return _damaged(_words(error.key, **error.params))
         except OSError as error:
             what = _words("storage.damage.folder") if self._game_path(game_id).is_dir() else os_reason(error)
             return _damaged(_words("storage.damage.unreadable", reason=what))
+        finally:
+            self.folder.pass_on(met)
+        repairs = [notice for notice in met if notice.key in _GAME_REPAIRS]
         if data is None:
             return _damaged(self._missing(game_id))
+        if repairs:
+            self._repairs_met[game_id] = _repair_text(repairs[-1], _replay(data, game_id))
+            self._mark_repaired(game_id)
         return data
+
+    def _mark_repaired(self, game_id: str) -> None:
+        """Keep in the game's index entry what its repair lost, whoever read the file (a tab, or the statistics
+        as the app starts): the history and the start screen say it from then on."""
+        with self.folder.writing():
+            for month in self._months():
+                docs = self._index_docs(month)
+                for doc in docs:
+                    if doc["id"] == game_id:
+                        doc["repaired"] = self._repairs_met[game_id]
+                        self._index_write(month, docs)
+                        return
 
     def _current(self, game_id: str, tables: Mapping[str, Any] | _Loaded | None = None) -> _Loaded:
         """The copy in memory of game ``game_id``, made to agree with its file (``tables``, if read already):
@@ -802,7 +826,11 @@ class GameStore:
         for month, group in by_month.items():
             documents = {doc["id"]: doc for doc in self._index_docs(month)}
             for summary in group:
+                old = documents.get(summary.id, {})
                 documents[summary.id] = self._index_document(summary)
+                # A save's line is made from the game alone; a repair its file went through is the index's to keep.
+                if summary.repaired is None and isinstance(old.get("repaired"), str):
+                    documents[summary.id]["repaired"] = old["repaired"]
                 if unsettled:
                     documents[summary.id]["unsettled"] = True
             self._index_write(month, list(documents.values()))
@@ -865,8 +893,7 @@ class GameStore:
                     except StorageError as error:
                         repaired.append(Notice.of(error))
                         docs = []
-                for notice in repaired:
-                    self.folder.notice(notice.key, **notice.params)
+                self.folder.pass_on(repaired)
                 if repaired:
                     rebuilt.append(month)
                 months[month] = {doc["id"]: doc for doc in docs}
@@ -910,8 +937,10 @@ class GameStore:
         """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old
         entry) says of the rest, if that is whole. None for a game with no file and no entry."""
         loaded = self._load(game_id)
+        repaired = self._repairs_met.get(game_id) or (known or {}).get("repaired")
         if loaded.game is not None:
-            return summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage)
+            return replace(summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage),
+                           repaired=repaired if isinstance(repaired, str) else None)
         if loaded.damage is None and known is None:
             return None
         damage = in_english(loaded.damage or _words("storage.damage.file_missing"))
@@ -961,7 +990,7 @@ class GameStore:
         fresh = self._summary_from_file(summary.id, summary.to_json())
         if fresh is None:
             return None
-        if (fresh.finished, fresh.damage) != (summary.finished, summary.damage):
+        if (fresh.finished, fresh.damage, fresh.repaired) != (summary.finished, summary.damage, summary.repaired):
             with self.folder.writing():
                 self._index_put([fresh])
         return fresh
@@ -975,6 +1004,29 @@ def _documents(game: Game, created: str) -> list[dict[str, Any]]:
     documents = [_document(action, created) for action in game.log]
     documents[0]["extras"] = game.extras
     return documents
+
+
+_GAME_REPAIRS = ("storage.moved_restored", "storage.restored")
+"""The notices of a game file put back from its last good copy (one save behind): its last change is lost."""
+
+
+def _repair_text(notice: Notice, restored: _Loaded) -> str:
+    """What a repair of a game's file did and lost, in English, as its history line keeps it."""
+    game = restored.game
+    current = None if game is None else game.state.current
+    if current is None:
+        back_to = _words("history.repair.back_to_end")
+    else:
+        back_to = _words("history.repair.back_to_hand", hand=current.number,
+                         phase=_words(f"phase.{game.state.phase.value}"))
+    at = now()[:16].replace("T", " ")
+    problem = notice.params["problem"]
+    if "moved" in notice.params:
+        said = _words("history.repaired_moved", at=at, problem=problem, moved=Path(notice.params["moved"]).name,
+                      back_to=back_to)
+    else:
+        said = _words("history.repaired", at=at, problem=problem, back_to=back_to)
+    return in_english(said)
 
 
 def _damaged(damage: Words | None) -> _Loaded:
@@ -1113,6 +1165,7 @@ def _summary_of(doc: Mapping[str, Any]) -> GameSummary:
         coin_pending=doc.get("coin_pending") is True,
         figures=_seat_figures_in(doc.get("figures"), len(doc["players"])),
         match=match if isinstance(match := doc.get("match"), str) else None,
+        repaired=repaired if isinstance(repaired := doc.get("repaired"), str) else None,
     )
 
 

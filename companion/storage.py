@@ -142,6 +142,8 @@ class Folder:
         except OSError as error:
             raise StorageError("storage.cannot_create_folder", folder=self.path, reason=_reason(error)) from None
         self.notices: list[Notice] = []
+        self.on_notice: Callable[[Notice], None] | None = None
+        """Told every notice as well, whoever else is (the app's console)."""
         self._thread_lock = threading.RLock()
         self._file_lock = FileLock(self.path / ".lock", timeout=LOCK_WAIT_SECONDS, thread_local=False)
 
@@ -177,7 +179,15 @@ class Folder:
         """Tell the user the sentence ``key``: the caller collecting notices (an app screen), else this folder's
         list."""
         sink = _notice_sink.get()
-        (self.notices if sink is None else sink).append(Notice(key, params))
+        notice = Notice(key, params)
+        (self.notices if sink is None else sink).append(notice)
+        if self.on_notice is not None:
+            self.on_notice(notice)
+
+    def pass_on(self, notices: list[Notice]) -> None:
+        """Tell ``notices``, collected inside (and told to :attr:`on_notice` then), to whoever collects out here."""
+        sink = _notice_sink.get()
+        (self.notices if sink is None else sink).extend(notices)
 
     def sweep(self, folder: Path) -> list[str]:
         """Delete the temporary files dead writers left in ``folder``; return the names of the other entries.

@@ -33,6 +33,8 @@ APP.msg("start.history", "Past games")
 APP.msg("start.sheets", "Blank score sheets")
 APP.msg("start.nothing_to_continue", "No unfinished games.")
 APP.msg("start.continue_damaged", "{line} · damaged")
+APP.msg("start.continue_unreadable", "{game} · {players}")
+APP.msg("start.continue_repaired", "{line} · repaired")
 # the app running in a browser (bidwell publish)
 APP.msg(
     "browser.kept",
@@ -508,6 +510,16 @@ APP.msg("cli.finished_one", "finished, winner {names}")
 APP.msg("cli.finished_shared", "finished, shared by {names}")
 APP.msg("cli.unfinished", "hand {hand}, {phase}")
 APP.msg("cli.damaged", "damaged: {damage}")
+# TRANSLATORS: {id} is a game's id; {text} is history.repaired (kept in English, as a damaged game's reason is).
+APP.msg("cli.repaired", "{id}: {text}")
+# TRANSLATORS: {at} is a date and time (UTC); {problem} is one of the storage.bad.* sentences ("… was empty");
+# {moved} is a file name; {back_to} is one of history.repair.back_to_*.
+APP.msg("history.repaired_moved", "repaired on {at} UTC: its file {problem}, so its last good copy was put back (the "
+        "damaged file is kept as {moved}). Its last change is lost: {back_to}")
+APP.msg("history.repaired", "repaired on {at} UTC: its file {problem}, so its last good copy was put back. Its last "
+        "change is lost: {back_to}")
+APP.msg("history.repair.back_to_hand", "the game is back at hand {hand}, {phase}")
+APP.msg("history.repair.back_to_end", "the game is back at its end, as it stood before that change")
 APP.msg("cli.export_partial", "note: game {id} is damaged ({damage}); it was exported up to its last good action")
 APP.msg("cli.new", "new: {id}")
 APP.msg("cli.existing", "already there: {id}")

@@ -1456,6 +1456,8 @@ class PastGameCard:
     finished: bool
     coin_pending: bool
     match: str | None = None
+    repaired: str | None = None
+    """What a repair of the game's file did and lost (see :attr:`GameSummary.repaired`)."""
 
 
 @dataclass(frozen=True)
@@ -1582,7 +1584,7 @@ def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None =
     tally = (matches or {}).get(summary.match or summary.id)
     return PastGameCard(summary.id, game_text(summary.game_name), when, status, scores, summary.damage,
                         summary.finished,
-                        coin_pending, None if tally is None else match_text(tally))
+                        coin_pending, None if tally is None else match_text(tally), summary.repaired)
 
 
 # --- statistics ------------------------------------------------------------------------

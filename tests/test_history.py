@@ -687,3 +687,21 @@ def test_a_record_too_deeply_nested_to_store_is_refused_and_the_rest_is_imported
     ((where, reason),) = report.refused
     assert where == "deep" and "nested too deeply" in str(reason)
     assert [s.id for s in GameStore(store.path).history().items] == report.new
+
+
+def test_a_repaired_game_keeps_what_its_repair_lost_in_its_history_line_through_later_saves(store):
+    saved = store.start(Game.new("rage", FOUR))
+    for seat in saved.state.current.bidding_order[:2]:
+        saved.bid(seat, 1)
+    game_file = store.path / "games" / f"{saved.id}.json"
+    game_file.write_bytes(game_file.read_bytes()[:40])  # the second bid's save, cut short
+
+    restarted = GameStore(store.path)
+    reopened_game = restarted.open(saved.id)
+    assert reopened_game.state.current.bids == (None, 1, None, None), "back to the save before: one bid"
+    assert [notice.key for notice in restarted.notices] == ["storage.moved_restored"]
+    repaired = restarted.history().items[0].repaired
+    assert repaired is not None and repaired.endswith("Its last change is lost: the game is back at hand 1, bidding")
+    reopened_game.bid(reopened_game.state.current.bidding_order[1], 2)
+    later = GameStore(store.path)
+    assert later.history().items[0].repaired == repaired and later.notices == []

@@ -59,12 +59,19 @@ def StartBody(listing: Listing) -> ft.Control:
     elif not unfinished:
         controls.append(ft.Text(t("start.nothing_to_continue")))
     for summary in unfinished[:10]:
-        line = t("start.continue_line", game=game_text(summary.game_name), hand=summary.current_hand,
-                 players=Listed(summary.players))
+        if summary.current_hand is None:  # a game none of whose file can be read: no hand to name
+            line = t("start.continue_unreadable", game=game_text(summary.game_name), players=Listed(summary.players))
+        else:
+            line = t("start.continue_line", game=game_text(summary.game_name), hand=summary.current_hand,
+                     players=Listed(summary.players))
         if summary.damage is not None:
             line = t("start.continue_damaged", line=line)
+        elif summary.repaired is not None:
+            line = t("start.continue_repaired", line=line)
         controls.append(wide(ft.OutlinedButton(line, key=summary.id,
                                                on_click=lambda _, i=summary.id: page.navigate(f"/game/{i}"))))
+        if summary.repaired is not None:
+            controls.append(ft.Text(summary.repaired, size=12, key=f"repaired-{summary.id}"))
     controls += [
         wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, key="history",
                                on_click=lambda _: page.navigate("/history"))),
@@ -388,6 +395,8 @@ def PastGame(card: PastGameCard, ask_delete, sheet) -> ft.Control:
         lines.append(ft.Text(card.match, size=12))
     if card.damage is not None:
         lines.append(ft.Text(card.damage, color=ft.Colors.ERROR, size=12))
+    elif card.repaired is not None:
+        lines.append(ft.Text(card.repaired, size=12))
     looked_at = card.finished or card.damage is not None
     opens = t("history.settle") if card.coin_pending else t("history.open") if looked_at else t("history.continue")
     target = f"/history/{card.id}" if looked_at else f"/game/{card.id}"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import subprocess
 
+from phone import BIDWELL
 from playwright.sync_api import expect
 
 from companion.history import GameStore
@@ -105,3 +107,38 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     phone.tap("Back")
     expect(cards).to_have_count(1)
     assert store.open(next(s.id for s in store.history().items if s.game == "herrlof")).state.finished
+
+
+def test_a_game_repaired_as_the_app_starts_is_said_on_the_console_the_start_screen_and_in_the_history_and_a_lost_one_named(
+        open_phone, own_server, tmp_path):
+    store = GameStore(tmp_path / "data")
+    saved = store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))
+    for seat in saved.state.current.bidding_order:
+        saved.bid(seat, 1)
+    game_file = tmp_path / "data" / "games" / f"{saved.id}.json"
+    whole = game_file.read_bytes()
+    game_file.write_bytes(whole[: len(whole) // 2])  # a power cut mid-write: the last bid's save is cut short
+    lost = store.start(Game.new("herrlof", ["Zoë", "Ödön"]))
+    lost.bid(lost.state.current.bidding_order[0], 1)
+    for ruined in (tmp_path / "data" / "games").glob(f"{lost.id}.json*"):
+        ruined.write_bytes(b"\x00" * 64)
+
+    server = own_server()
+    phone = open_phone(server.url, "repaired")
+    expect(phone.page.get_by_role("button", name="Herrlof · Zoë, Ödön · damaged")).to_be_visible()
+    expect(phone.page.get_by_text("None")).to_have_count(0)
+    line = phone.page.get_by_role("button", name=re.compile(r"Rage · hand 1 · Anna, Béla, Csilla · repaired"))
+    expect(line).to_be_visible()
+    expect(phone.page.get_by_text(re.compile(
+        rf"its file was not readable JSON \(cut short, or damaged\), so its last good copy was put back \(the damaged "
+        rf"file is kept as {saved.id}\.broken-[0-9-]+\.json\)\. Its last change is lost: the game is back at hand 1, "
+        rf"bidding$"))).to_be_visible()
+    assert re.search(rf"note: .*{saved.id}\.json was not readable JSON .* the last good copy was restored",
+                     server.output)
+    phone.shot("start-screen-repaired-game")
+
+    server.kill()
+    history = subprocess.run([str(BIDWELL), "--data", str(tmp_path / "data"), "history"], capture_output=True,
+                             text=True, check=True).stdout
+    assert re.search(rf"^{saved.id}: repaired on .*Its last change is lost: the game is back at hand 1, bidding$",
+                     history, re.MULTILINE), history
