@@ -32,7 +32,17 @@ from scoring.errors import (
 )
 from scoring.frozen import field, frozen
 from scoring.points import hand_points, outcome
-from scoring.text import NAME_MAX, escaped, graphemes_over, shortened, unsafe_character
+from scoring.text import (
+    MARKS_MAX,
+    NAME_MAX,
+    escaped,
+    graphemes_over,
+    kept_name,
+    most_marks,
+    shortened,
+    shows_nothing,
+    unsafe_character,
+)
 from scoring.words import GameText, Listed, Words, engine_words
 
 TYPE_CHECKING = False
@@ -985,10 +995,12 @@ class Game:
 
 
 def check_players(players: object) -> tuple[str, ...]:
-    """The names as the game keeps them (trimmed, NFC).
+    """The names as the game keeps them (:func:`~scoring.text.kept_name`: trimmed, NFC, nothing invisible).
 
-    :class:`SetupError` for an empty or repeated name, one longer than
-    :data:`~scoring.text.NAME_MAX` graphemes, or one holding a control character.
+    :class:`SetupError` for an empty or repeated name, one that shows
+    nothing, one longer than :data:`~scoring.text.NAME_MAX` graphemes, one
+    with more than :data:`~scoring.text.MARKS_MAX` marks on a character, or
+    one holding a control character.
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise SetupError("players.not_list")
@@ -997,11 +1009,15 @@ def check_players(players: object) -> tuple[str, ...]:
     for seat, raw in enumerate(players, start=1):
         if not isinstance(raw, str):
             raise SetupError("players.name_type", seat=seat, value=_shown(raw))
-        name = unicodedata.normalize("NFC", raw.strip())
-        if not name:
+        name = kept_name(raw)
+        if not raw.strip():
             raise SetupError("players.name_empty", seat=seat)
         if (character := unsafe_character(name)) is not None:
             raise SetupError("players.name_control", seat=seat, character=escaped(character))
+        if shows_nothing(name):
+            raise SetupError("players.name_invisible", seat=seat)
+        if (marks := most_marks(name)) > MARKS_MAX:
+            raise SetupError("players.name_marks", seat=seat, count=marks, max=MARKS_MAX)
         if graphemes_over(name, NAME_MAX):
             raise SetupError("players.name_long", seat=seat, max=NAME_MAX, name=shortened(name, NAME_MAX))
         if name in seen:

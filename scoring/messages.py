@@ -41,6 +41,14 @@ ENGINE.msg(
     "players.name_control",
     "player {seat}'s name holds a control character ({character}); names are letters, digits, spaces and punctuation",
 )
+ENGINE.msg(
+    "players.name_invisible",
+    "player {seat}'s name shows nothing; a name needs a letter, a digit, a punctuation mark or a symbol",
+)
+ENGINE.msg(
+    "players.name_marks",
+    "player {seat}'s name has {count} accents or marks on one letter; at most {max} are allowed on each",
+)
 ENGINE.msg("players.name_duplicate", "'{name}' is at the table twice (players {first} and {second})")
 ENGINE.msg("dealer.range", "first dealer must be a seat from 0 to {last}, got {value}")
 # bids

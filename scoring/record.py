@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game, Start
+from scoring.text import kept_name
 from scoring.words import Words, engine_words
 
 FORMAT = 1
@@ -217,7 +217,7 @@ def _seat_list(hand: Mapping, key: str, number: int, players: int, *, allow_none
 
 
 def _flip(game: Game, name: object) -> None:
-    normalized = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else None
+    normalized = kept_name(name) if isinstance(name, str) else None
     if normalized not in game.players:
         raise CoinFlipError("record.coin_flip_unknown", name=json.dumps(name, ensure_ascii=False))
     game.record_coin_flip(game.players.index(normalized))

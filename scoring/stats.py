@@ -14,7 +14,8 @@ What counts (RULES.md's terms):
 - the *average score* and *place* are over finished games (a place as in the standings: winners 1st,
   equal totals share a place); *best* and *worst* are the finished games with the highest and lowest total.
 
-Players are the same player when their names are, after trimming and NFC normalisation (:func:`player_key`).
+Players are the same player when their names are, trimmed, NFC-normalised and without invisible characters
+(:func:`player_key`).
 
 A *match* is a game and the rematches started from it (:func:`match_tallies`), and one game's charts are its
 running totals and its bids against tricks (:func:`game_charts`).
@@ -22,11 +23,11 @@ running totals and its bids against tricks (:func:`game_charts`).
 
 from __future__ import annotations
 
-import unicodedata
 from collections import namedtuple
 from collections.abc import Iterable, Sequence
 
 from scoring.frozen import frozen
+from scoring.text import kept_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
 
 
 def player_key(name: str) -> str:
-    """The name players are matched by: trimmed and NFC-normalised (``"Be\\u0301la "`` is ``"Béla"``)."""
-    return unicodedata.normalize("NFC", name.strip())
+    """The name players are matched by: as a game keeps it (:func:`~scoring.text.kept_name`: trimmed, NFC, nothing
+    invisible), so ``"Be\\u0301la "`` and ``"Béla\\u200b"`` (kept by an older Bidwell) are ``"Béla"``."""
+    return kept_name(name)
 
 
 _SEAT_FIELDS = "bids exact zero_bids zero_exact total place winner"

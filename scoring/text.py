@@ -9,6 +9,7 @@ move the cursor, recolour the screen or rewrite a line above it.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16,6 +17,16 @@ if TYPE_CHECKING:
 
 NAME_MAX = 40
 """The longest name, in graphemes: room for a full name, short enough for a score sheet's column."""
+
+MARKS_MAX = 6
+"""The most combining marks on one character of a name: more than any script's letters stack (a Vietnamese
+letter has two, a Tibetan stack a handful), far fewer than text drawn to overflow its line."""
+
+# Letters and symbols that show as nothing: the Hangul fillers and the braille blank.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Zero-width (non-)joiners: invisible, but they shape the characters on either side (emoji families, Persian).
+_JOINERS = frozenset("\u200c\u200d")
+_LATIN_END = "\u024f"
 
 SHOWN_MAX = 200
 """How many characters of a value a message repeats: more than any message's own lists, far less than a file."""
@@ -40,6 +51,67 @@ def graphemes_over(text: str, limit: int) -> bool:
     from pyuegc import EGC
 
     return len(EGC(text)) > limit
+
+
+def kept_name(text: str) -> str:
+    """A name as Bidwell keeps and compares it: trimmed, NFC, every space or line separator a plain space, and
+    the characters that show nothing taken out (format characters such as U+200B, the Hangul fillers, the
+    braille blank; a joiner stays only between two characters it may shape, as in an emoji family).
+
+    Control and reordering characters are left in for :func:`unsafe_character` to refuse.
+
+    >>> kept_name(" Anna\u200b "), kept_name("Anna\u2028Maria"), kept_name("\u3164")
+    ('Anna', 'Anna Maria', '')
+    """
+    text = unicodedata.normalize("NFC", text)
+    if text.isascii():
+        return text.strip()
+    kept: list[str] = []
+    for index, character in enumerate(text):
+        kind = unicodedata.category(character)
+        if kind[0] == "Z":
+            kept.append(" ")
+        elif character in _JOINERS:
+            following = text[index + 1:index + 2]
+            if kept and following and _joins(kept[-1]) and _joins(following):
+                kept.append(character)
+        elif (kind == "Cf" and not _UNSAFE.match(character)) or character in _BLANK_LETTERS:
+            continue
+        else:
+            kept.append(character)
+    return "".join(kept).strip()
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` has no letter, digit, punctuation mark or symbol a person would see.
+
+    >>> shows_nothing("\u0301 "), shows_nothing("🦊")
+    (True, False)
+    """
+    return not any(_shows(character) for character in text)
+
+
+def most_marks(text: str) -> int:
+    """The most combining marks (accents and the like) on any one character of ``text``.
+
+    >>> most_marks("Zoe\u0308"), most_marks("a" + "\u0301" * 9)
+    (1, 9)
+    """
+    most = run = 0
+    for character in text:
+        run = run + 1 if unicodedata.category(character)[0] == "M" else 0
+        most = max(most, run)
+    return most
+
+
+def _joins(character: str) -> bool:
+    """Whether a joiner beside ``character`` may change how it is drawn: not beside a space or a Latin letter
+    (which no joiner shapes, so "An\u200dna" would be a second "Anna"), but beside an emoji, Arabic, Indic…"""
+    return character > _LATIN_END and _shows(character) or unicodedata.category(character)[0] == "M"
+
+
+def _shows(character: str) -> bool:
+    return unicodedata.category(character)[0] in "LNPS" and character not in _BLANK_LETTERS
 
 
 def unsafe_character(text: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from companion.history import GameStore
 from companion.viewmodels import NewGameModel
 from scoring.errors import SetupError
 from scoring.game import Game, check_players
+from scoring.stats import player_key
 from scoring.text import graphemes_over
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
@@ -58,6 +60,47 @@ def test_a_name_with_a_control_character_is_refused_and_the_character_named(char
         check_players(["Anna", f"Bé{character}la"])
     assert str(refused.value).startswith(f"player 2's name holds a control character ({shown});")
     assert character not in str(refused.value)
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u3164", "\u2800", "\ufeff\u200b", " \u0301 ", "\u115f\u1160"])
+def test_a_name_that_shows_nothing_is_refused(name):
+    with pytest.raises(SetupError) as refused:
+        check_players(["Anna", name])
+    assert str(refused.value) == ("player 2's name shows nothing; a name needs a letter, a digit, a punctuation mark "
+                                  "or a symbol")
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u2060", "\ufeff", "\u00ad", "\u3164", "\u200d"])
+def test_a_name_is_kept_and_compared_without_what_shows_nothing(invisible):
+    assert check_players([f"An{invisible}na{invisible}", "Béla"]) == ("Anna", "Béla")
+    with pytest.raises(SetupError, match=r"^'Anna' is at the table twice \(players 1 and 3\)$"):
+        check_players(["Anna", "Béla", f"Anna{invisible}"])
+
+
+def test_a_line_or_paragraph_separator_or_odd_space_in_a_name_is_a_plain_space():
+    assert check_players(["Anna\u2028Maria", "Béla\u2029Kovács", "Csilla\u00a0Nagy"]) == (
+        "Anna Maria", "Béla Kovács", "Csilla Nagy")
+
+
+def test_joiners_stay_where_they_join_two_characters():
+    family = "\U0001F468\u200D\U0001F469\u200D\U0001F467"
+    persian = "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645"  # the non-joiner inside a Persian word
+    assert check_players([family, persian]) == (family, persian)
+
+
+def test_a_letter_may_carry_a_few_marks_but_not_a_pile_of_them():
+    vietnamese = "Nguy\u1ec5n"  # ễ: e with a circumflex and a tilde
+    assert check_players([unicodedata.normalize("NFD", vietnamese), "Béla"])[0] == vietnamese
+    assert check_players(["a" + "\u0300\u0301\u0302\u0303\u0304\u0306", "Béla"])
+    for marks in (7, 100_000):
+        with pytest.raises(SetupError) as refused:
+            check_players(["Anna", "Zalgo" + "\u0336" * marks])
+        assert str(refused.value) == (f"player 2's name has {marks:,} accents or marks on one letter; at most 6 are "
+                                      "allowed on each")
+
+
+def test_statistics_count_a_name_with_an_invisible_character_from_an_older_bidwell_as_the_same_player():
+    assert player_key("Anna\u200b") == player_key(" Anna ") == "Anna"
 
 
 def test_the_app_refuses_a_long_or_controlling_name_and_keeps_the_table():
