@@ -169,12 +169,16 @@ def _score(args: Namespace | SimpleNamespace) -> int:
 
 
 def read_input(path: str) -> bytes:
-    """The bytes of file ``path`` (``-``: standard input); one ``error:`` line and exit 2 if it cannot be read."""
+    """The bytes of file ``path`` (``-``: standard input), at most one byte past the largest record (a longer
+    file is refused by :func:`~scoring.record.parse_record` without being read whole); one ``error:`` line and
+    exit 2 if it cannot be read."""
+    from scoring.record import MAX_BYTES
+
     try:
         if path == "-":
-            return sys.stdin.buffer.read()
+            return sys.stdin.buffer.read(MAX_BYTES + 1)
         with open(path, "rb") as file:
-            return file.read()
+            return file.read(MAX_BYTES + 1)
     except OSError as error:
         from scoring.messages import render
 

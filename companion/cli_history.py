@@ -14,6 +14,7 @@ from companion.storage import StorageError
 from companion.texts import in_use, t
 from scoring.errors import BidwellError
 from scoring.i18n import Listed, game_text
+from scoring.record import MAX_BYTES
 from scoring.text import escaped, json_escaped
 
 
@@ -135,7 +136,8 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
     unreadable: list[str] = []
     for name in args.files:
         try:
-            records += records_in(name, Path(name).read_bytes())
+            with open(name, "rb") as file:
+                records += records_in(name, file.read(MAX_BYTES + 1))
         except OSError as error:
             unreadable.append(t("cli.unreadable", path=name, detail=error.strerror or error))
         except BidwellError as error:

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli import fail, read_input
-from companion.history import GameStore, default_data_folder
+from companion.history import GameStore, default_data_folder, is_timestamp
 from companion.sheets import blank_sheet, filled_sheet, render_pdf
 from companion.storage import StorageError
 from companion.texts import t
@@ -31,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
             record = parse_record(read_input(args.record))
             game = game_from_record(record)
             created = record.get("created") if isinstance(record, dict) else None
-            sheet = filled_sheet(game, played_on=created[:10] if isinstance(created, str) else None)
+            # As import does: a "created" that is not a real time is ignored (the sheet shows today).
+            sheet = filled_sheet(game, played_on=created[:10] if is_timestamp(created) else None)
     except StorageError as error:
         fail(str(error))
     pdf = render_pdf(sheet, args.paper)

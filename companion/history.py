@@ -77,7 +77,7 @@ from scoring.game import (
     action_to_dict,
 )
 from scoring.i18n import Words, in_english
-from scoring.record import game_from_record, parse_record, record_from_game
+from scoring.record import check_extras_size, game_from_record, parse_record, record_from_game
 from scoring.stats import MATCH_KEY, GameFigures, MatchTally, SeatFigures, figures_of, match_tallies, seat_figures
 
 DATA_ENV = "BIDWELL_DATA"
@@ -654,12 +654,13 @@ class GameStore:
             try:
                 game = game_from_record(record)
                 own = {key: game.extras.pop(key) for key in _OWN_KEYS if key in game.extras}
+                check_extras_size(game)
                 given = own.get("id")
                 game_id = given if isinstance(given, str) and _ID.match(given) else _content_id(record)
             except (BidwellError, RecursionError, ValueError) as refusal:
                 report.refused.append((where, _refusal_text(refusal)))
                 continue
-            created = own["created"] if _is_timestamp(own.get("created")) else now()
+            created = own["created"] if is_timestamp(own.get("created")) else now()
             incoming.append((game_id, game, created))
             where_of.setdefault(game_id, where)
         with self.folder.writing():
@@ -1078,7 +1079,7 @@ def _replay(tables: Mapping[str, Any], game_id: str) -> _Loaded:
                 extras = doc.get("extras", {})
                 started.extras = dict(extras) if isinstance(extras, dict) else {}
                 at = doc.get("at")
-                created = at if _is_timestamp(at) else _created_from_id(game_id)
+                created = at if is_timestamp(at) else _created_from_id(game_id)
                 game = started
             else:
                 game.apply(action)
@@ -1211,8 +1212,16 @@ def _content_id(record: object) -> str:
     return f"imported-{digest[:16]}"
 
 
-def _is_timestamp(value: object) -> bool:
-    return isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z", value) is not None
+def is_timestamp(value: object) -> bool:
+    """Whether ``value`` is a time as Bidwell writes one (``2026-11-25T18:00:00.000Z``, UTC), and a real one:
+    a record's ``created`` that is not is ignored, never taken for a date that does not exist."""
+    if not isinstance(value, str) or re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z", value) is None:
+        return False
+    try:
+        datetime.fromisoformat(value[:-1])
+    except ValueError:
+        return False
+    return True
 
 
 def _check_id(game_id: str) -> None:

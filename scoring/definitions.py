@@ -14,9 +14,9 @@ from enum import StrEnum
 from functools import cache
 
 from scoring import schema
-from scoring.errors import BidwellError, SetupError, TemplateError
+from scoring.errors import BidwellError, SetupError, TemplateError, short_value
 from scoring.frozen import field, frozen
-from scoring.schema import BOOL, INT, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
+from scoring.schema import BOOL, COUNT, POINTS, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
 from scoring.words import Words, engine_words
 
 TYPE_CHECKING = False
@@ -250,41 +250,42 @@ def _show(value: object) -> str:
 # leaving its default in place.
 PARAMETERS = Table({
     "deck": Key(Table({
-        "cards": Key(INT),
-        "undealt_at_least": Key(INT, 0),
-        "max_hand": Key(INT, None),
+        "cards": Key(COUNT),
+        "undealt_at_least": Key(COUNT, 0),
+        "max_hand": Key(COUNT, None),
     })),
     "hands": Key(Table({
-        "path": Key(ListOf(Value("schema.size_or_max", lambda v: type(v) is int or v == "max"),
+        "path": Key(ListOf(Value(engine_words("schema.size_or_max", low=0, high=1_000),
+                                 lambda v: COUNT.accepts(v) or v == "max"),
                            "schema.hand_sizes")),
-        "step": Key(INT, 1),
+        "step": Key(COUNT, 1),
         "open_ended": Key(BOOL, False),
     })),
     "tricks": Key(Table({
-        "may_vanish": Key(INT, 0),
+        "may_vanish": Key(COUNT, 0),
     }), {}),
     "scoring": Key(Table({
-        "per_trick": Key(INT),
-        "exact_bonus": Key(INT),
-        "per_trick_missed": Key(INT, Same("per_trick")),
-        "exact_zero_bonus": Key(INT, Same("exact_bonus")),
-        "missed": Key(INT, 0),
-        "missed_per_trick_off": Key(INT, 0),
-        "all_tricks_per_trick": Key(INT, None),
+        "per_trick": Key(POINTS),
+        "exact_bonus": Key(POINTS),
+        "per_trick_missed": Key(POINTS, Same("per_trick")),
+        "exact_zero_bonus": Key(POINTS, Same("exact_bonus")),
+        "missed": Key(POINTS, 0),
+        "missed_per_trick_off": Key(POINTS, 0),
+        "all_tricks_per_trick": Key(POINTS, None),
         "count_bonus": Key(Table({
-            "tricks": Key(ListOf(INT, "schema.int_list")),
-            "points": Key(INT),
+            "tricks": Key(ListOf(COUNT, "schema.int_list")),
+            "points": Key(POINTS),
         }), None),
         "cards": Key(ListOf(Table({
             "name": Key(TEXT),
             "label": Key(TEXT, Same("name")),
-            "points": Key(INT),
-            "copies": Key(INT),
+            "points": Key(POINTS),
+            "copies": Key(COUNT),
         }), "schema.cards_list"), ()),
     })),
     "end": Key(Table({
         "after": Key(one_of("last_hand"), None),
-        "target": Key(INT, None),
+        "target": Key(POINTS, None),
         "tie_breaks": Key(ListOf(one_of(*TieBreak), "schema.tie_breaks")),
     })),
     "bidding": Key(Table({
@@ -293,7 +294,7 @@ PARAMETERS = Table({
     }), {}),
     "trump": Key(Table({
         "suits": Key(ListOf(TEXT, "schema.suits")),
-        "jokers": Key(INT, 0),
+        "jokers": Key(COUNT, 0),
     }), None),
 })
 
@@ -312,7 +313,7 @@ OPTION = Table({
 GAME_FILE = Table({
     "id": Key(TEXT),
     "name": Key(TEXT),
-    "players": Key(Table({"min": Key(INT), "max": Key(INT)})),
+    "players": Key(Table({"min": Key(COUNT), "max": Key(COUNT)})),
     **PARAMETERS.keys,
     "options": Key(Names(OPTION), {}),
     "by_players": Key(Names(PARAMETERS, Value("schema.player_count", str.isdecimal)), {}),
@@ -384,14 +385,29 @@ def _load_game(folder: str, game_id: str) -> GameDefinition:
     return _definition_from(data, common.get("options", {}), os.path.basename(path))
 
 
+GAME_FILE_MAX_BYTES = 256 * 1024
+"""The largest game file read: the shipped ones are a few kilobytes; checked before the file is parsed."""
+
+
 def _read_toml(path: str) -> dict[str, Any]:
     import tomllib  # here, not at the top: only reading a game file needs it
 
+    name = os.path.basename(path)
     try:
         with open(path, "rb") as file:
-            return tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise TemplateError("template.syntax", file=os.path.basename(path), detail=str(error)) from error
+            raw = file.read(GAME_FILE_MAX_BYTES + 1)
+    except OSError as error:
+        raise TemplateError("template.syntax", file=name, detail=str(error)) from None
+    if len(raw) > GAME_FILE_MAX_BYTES:
+        raise TemplateError("template.too_big", file=name, size=os.path.getsize(path), limit=GAME_FILE_MAX_BYTES)
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise TemplateError("template.encoding", file=name, detail=f"byte {error.start}: {error.reason}") from None
+    except RecursionError:
+        raise TemplateError("template.too_deep", file=name) from None
+    except ValueError as error:  # TOMLDecodeError, or an integer longer than Python reads
+        raise TemplateError("template.syntax", file=name, detail=short_value(str(error))) from None
 
 
 def _definition_from(data: Mapping[str, Any], common_options: Mapping[str, Any], source: str) -> GameDefinition:

@@ -20,6 +20,13 @@ from scoring.words import Words, engine_words
 
 FORMAT = 1
 
+MAX_BYTES = 10 * 1024 * 1024
+"""The largest record file (or file of records) read: a 31-hand record is a few kilobytes; the limit is checked
+before the file is parsed, so a huge file is refused at once, not after gigabytes of parsing."""
+
+EXTRAS_MAX_BYTES = 64 * 1024
+"""The most a record's unread keys (kept with an imported game, rewritten on every save) may take."""
+
 MAX_DEPTH = 64
 """The deepest nesting a record may have: a record itself needs 4; the rest is room for kept extras."""
 
@@ -28,7 +35,10 @@ _HAND_KEYS = frozenset({"bids", "tricks", "trump"})
 
 
 def parse_record(data: bytes | str) -> Any:
-    """The JSON value in ``data`` (UTF-8, a byte-order mark allowed); :class:`RecordError` if it is not JSON."""
+    """The JSON value in ``data`` (UTF-8, a byte-order mark allowed); :class:`RecordError` if it is not JSON, or
+    is more than :data:`MAX_BYTES`."""
+    if len(data) > MAX_BYTES:
+        raise RecordError("record.too_big", limit=MAX_BYTES // (1024 * 1024))
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
@@ -66,6 +76,15 @@ def _check_keepable(value: object) -> None:
             pending += [(child, depth + 1) for child in item.values()]
         else:
             pending += [(child, depth + 1) for child in item]
+
+
+def check_extras_size(game: Game) -> None:
+    """:class:`RecordError` if the keys of its record that Bidwell does not read (``game.extras``) are more than
+    :data:`EXTRAS_MAX_BYTES`: a store keeps them with the game and writes them again with every action."""
+    size = len(json.dumps(game.extras, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    if size > EXTRAS_MAX_BYTES:
+        keys = ", ".join(short_value(json.dumps(key, ensure_ascii=False)) for key in sorted(game.extras))
+        raise RecordError("record.extras_too_big", keys=short_value(keys), size=size, limit=EXTRAS_MAX_BYTES)
 
 
 def game_from_record(record: object) -> Game:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from scoring.errors import TemplateError
+from scoring.errors import TemplateError, short_value
 from scoring.words import Words, engine_words
 
 
@@ -106,9 +106,21 @@ class Key:
 
 Kind = Value | ListOf | Table | Names
 
-INT = Value("schema.int", lambda value: type(value) is int)
 TEXT = Value("schema.text", lambda value: type(value) is str)
 BOOL = Value("schema.bool", lambda value: type(value) is bool)
+
+
+def whole(low: int, high: int) -> Value:
+    """A whole number from ``low`` to ``high``: a game file's numbers are counted cards and points, and one past
+    any sensible size would make the engine deal or score for minutes."""
+    return Value(engine_words("schema.int_range", low=low, high=high), lambda value: type(value) is int
+                 and low <= value <= high)
+
+
+COUNT = whole(0, 1_000)
+"""Cards, hands, players, copies: more than any deck holds."""
+POINTS = whole(-1_000_000, 1_000_000)
+"""Points for a trick, a bid or a card, and a target score."""
 
 
 def one_of(*choices: str) -> Value:
@@ -197,7 +209,7 @@ def shown(value: object) -> str | Words:
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, (int, float)):
-        return str(value)
+        return str(short_value(value))
     if isinstance(value, list):
         return engine_words("schema.a_list")
     if isinstance(value, dict):

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -19,11 +22,13 @@ from hypothesis import strategies as st
 from strategies import played_games
 
 from companion.cli import main
+from scoring.definitions import templates_dir
 from scoring.record import record_from_game
 
 HOSTILE_TEXT = [
     "", " ", "\x1b[2J\x1b[H", "Anna\x07", "B\u202eéla", "x" * 100_000, "\ud800", "Zoe\u0301", "🦊" * 41,
     "null", "-1", "1e999", "10", "rage", "oh-hell", "Anna",
+    "0", "2026-02-30T10:00:00Z", "2026-13-45T25:61:00.000Z", "2026-11-25T18:00:00.000Z", "20261125-180000000-abcdef",
 ]
 
 leaves = st.one_of(
@@ -90,7 +95,8 @@ def mutated_values(draw, record: dict) -> object:
             del parent[step]
         elif kind == "add" and isinstance(parent, dict):
             parent[draw(st.sampled_from(["format", "game", "options", "players", "first_dealer", "hands",
-                                         "coin_flip", "bids", "tricks", "note", "x"]))] = draw(containers)
+                                         "coin_flip", "bids", "tricks", "note", "x", "created", "id",
+                                         "trump"]))] = draw(containers)
         elif kind == "add":
             parent.insert(step, draw(containers))
         elif isinstance(parent, list):
@@ -133,6 +139,55 @@ def mutated_records(draw) -> bytes:
     return draw(mutated_text(text)) if level != "values" else text.encode("utf-8", "surrogatepass")
 
 
+GAME_FILES = ("_house-rules.toml", "herrlof.toml", "oh-hell.toml", "rage-n-glyphs.toml", "rage.toml")
+
+
+@st.composite
+def mutated_game_files(draw) -> tuple[str, bytes]:
+    """A shipped game file (or the house rules every game reads), changed as a hand-edited or hostile file can be:
+    cut, a byte changed, a number made huge or over-long, nested deep, not UTF-8, or far too long."""
+    name = draw(st.sampled_from(GAME_FILES))
+    text = (templates_dir() / name).read_text(encoding="utf-8")
+    numbers = [found for found in re.finditer(r"(?<![\w.])-?\d+(?![\w.])", text)]
+    kind = draw(st.sampled_from(["cut", "byte", "insert", "number", "long_number", "deep", "latin1", "huge"]))
+    if kind == "number" and numbers:
+        found = draw(st.sampled_from(numbers))
+        value = draw(st.sampled_from([10**18, -(10**18), 10**6 + 1, 1_001, -1, 0, 2**63, 10**400]))
+        return name, (text[:found.start()] + str(value) + text[found.end():]).encode("utf-8")
+    if kind == "long_number" and numbers:
+        found = draw(st.sampled_from(numbers))
+        return name, (text[:found.start()] + "7" * draw(st.integers(400, 6000)) + text[found.end():]).encode()
+    if kind == "deep":
+        levels = draw(st.sampled_from([65, 900, 5000, 100_000]))
+        return name, (text + "\nnote = " + "[" * levels + "]" * levels + "\n").encode("utf-8")
+    if kind == "latin1":
+        return name, text.replace("=", "= \"\u00e1\" #", 1).encode("latin-1", "replace")
+    if kind == "huge":
+        return name, (text + "\n# " + "x" * draw(st.sampled_from([300_000, 5_000_000])) + "\n").encode("utf-8")
+    return name, draw(mutated_text(text))
+
+
+def try_game_file(name: str, data: bytes, command: str) -> tuple[int, str, str]:
+    """Run ``bidwell schedule`` or ``bidwell sheet`` (blank) for a game, with the game file ``name`` (of a copy of
+    the shipped ones) replaced by ``data``."""
+    game = "rage" if name.startswith("_") else name.removesuffix(".toml")
+    with tempfile.TemporaryDirectory() as folder:
+        templates = Path(folder) / "templates"
+        shutil.copytree(templates_dir(), templates)
+        (templates / name).write_bytes(data)
+        before = os.environ.get("BIDWELL_TEMPLATES")
+        os.environ["BIDWELL_TEMPLATES"] = str(templates)
+        try:
+            if command == "schedule":
+                return run_bidwell("schedule", "--game", game, "--players", "3")
+            return run_bidwell("sheet", "--game", game, "--players", "3", "-o", str(Path(folder) / "sheet.pdf"))
+        finally:
+            if before is None:
+                del os.environ["BIDWELL_TEMPLATES"]
+            else:
+                os.environ["BIDWELL_TEMPLATES"] = before
+
+
 def run_bidwell(*args: str) -> tuple[int, str, str]:
     """Run ``bidwell ARGS`` in this process: (exit status, standard output, standard error).
 
@@ -169,11 +224,12 @@ def try_command(command: str, data: bytes) -> tuple[int, str, str]:
         return run_bidwell("sheet", "--record", str(path), "-o", str(Path(folder) / "sheet.pdf"))
 
 
-def check_outcome(command: str, status: int, stderr: str) -> None:
-    """What every run must show: exit 0 or 2, and on 2 a clear ``error:`` line and no traceback."""
-    assert status in (0, 2), (command, status, stderr[-2000:])
+def check_outcome(command: str, status: int, stderr: str, *, refusals: tuple[int, ...] = (2,)) -> None:
+    """What every run must show: exit 0 or one of ``refusals`` (2: bad input; 1 too where a game file is at fault,
+    as for a broken installation), and on a refusal clear ``error:`` lines and no traceback."""
+    assert status in (0, *refusals), (command, status, stderr[-2000:])
     assert "Traceback" not in stderr, stderr[-2000:]
-    if status == 2:
+    if status != 0:
         lines = stderr.splitlines()
         assert lines and all(line.startswith(("error: ", "note: ")) for line in lines), lines[:5]
         assert len(stderr) < 5000, stderr[:300]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -273,7 +274,8 @@ def test_a_misspelled_section_is_refused_with_the_close_match(own_templates: Pat
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("per_trick = 1\n", "", "rage.toml: scoring.per_trick is missing; it must be a whole number"),
+    ("per_trick = 1\n", "",
+     "rage.toml: scoring.per_trick is missing; it must be a whole number from -1,000,000 to 1,000,000"),
     ('name = "Rage"\n', "", "rage.toml: name is missing; it must be text"),
     ('tie_breaks = ["exact_bids"]\n', "",
      "rage.toml: end.tie_breaks is missing; it must be a list of tie-breaks (an empty one shares a tie)"),
@@ -285,15 +287,21 @@ def test_a_missing_required_key_is_refused(own_templates: Path, old, new, messag
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("exact_bonus = 10", 'exact_bonus = "10"', 'rage.toml: scoring.exact_bonus must be a whole number, got "10"'),
-    ("per_trick = 1", "per_trick = true", "rage.toml: scoring.per_trick must be a whole number, got true"),
-    ("per_trick = 1", "per_trick = 1.5", "rage.toml: scoring.per_trick must be a whole number, got 1.5"),
+    ("exact_bonus = 10", 'exact_bonus = "10"',
+     'rage.toml: scoring.exact_bonus must be a whole number from -1,000,000 to 1,000,000, got "10"'),
+    ("per_trick = 1", "per_trick = true",
+     "rage.toml: scoring.per_trick must be a whole number from -1,000,000 to 1,000,000, got true"),
+    ("per_trick = 1", "per_trick = 1.5",
+     "rage.toml: scoring.per_trick must be a whole number from -1,000,000 to 1,000,000, got 1.5"),
+    ("cards = 112", "cards = 1000000000000000000",
+     "rage.toml: deck.cards must be a whole number from 0 to 1,000, got 1000000000000000000"),
     ('tie_breaks = ["exact_bids"]', 'tie_breaks = ["most_tricks"]',
      'rage.toml: end.tie_breaks[1] must be one of "final_hand_points", "exact_bids", "coin_flip", got "most_tricks"'),
     ("path = [10, 1]", "path = [10, \"min\"]",
-     'rage.toml: hands.path[2] must be a whole number or "max", got "min"'),
+     'rage.toml: hands.path[2] must be a whole number from 0 to 1,000, or "max", got "min"'),
     ("players = { min = 2, max = 10 }", "players = 4", "rage.toml: players must be a table, got 4"),
-    ("copies = 3", "copies = [3]", "rage.toml: scoring.cards[1].copies must be a whole number, got a list"),
+    ("copies = 3", "copies = [3]",
+     "rage.toml: scoring.cards[1].copies must be a whole number from 0 to 1,000, got a list"),
 ])
 def test_a_value_of_the_wrong_type_is_refused(own_templates: Path, old, new, message):
     edit(own_templates, "rage.toml", old, new)
@@ -318,7 +326,7 @@ def test_overrides_that_leave_a_table_incomplete_are_refused(own_templates: Path
         (own_templates / "rage.toml").read_text(encoding="utf-8") + "\n[by_players.2]\nscoring.count_bonus.tricks = [3]\n",
         encoding="utf-8",
     )
-    assert refusal() == "rage.toml: scoring.count_bonus.points is missing; it must be a whole number"
+    assert refusal() == "rage.toml: scoring.count_bonus.points is missing; it must be a whole number from -1,000,000 to 1,000,000"
 
 
 def test_the_house_rules_file_is_checked_and_named(own_templates: Path):
@@ -351,6 +359,30 @@ def test_the_end_is_said_once(own_templates: Path):
 def test_a_file_that_is_not_toml_says_where(own_templates: Path):
     edit(own_templates, "rage.toml", "cards = 112", "cards = = 112")
     assert refusal().startswith("rage.toml: not valid TOML: ")
+
+
+def test_a_game_file_that_is_not_utf8_is_one_sentence(own_templates: Path):
+    path = own_templates / "rage.toml"
+    path.write_bytes(path.read_text(encoding="utf-8").replace('name = "Rage"', 'name = "Rágé"').encode("latin-1"))
+    assert re.fullmatch(r"rage\.toml is not UTF-8 text \(byte \d+: invalid continuation byte\); save it again as "
+                        r"UTF-8", refusal())
+
+
+def test_a_game_file_nested_past_reason_or_far_too_long_is_refused_before_it_is_read(own_templates: Path):
+    path = own_templates / "rage.toml"
+    shipped = path.read_text(encoding="utf-8")
+    path.write_text(shipped + "\nnote = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    assert refusal() == "rage.toml: nested deeper than a game file can be"
+    path.write_text(shipped + "\n# " + "x" * 300_000 + "\n", encoding="utf-8")
+    size = path.stat().st_size
+    assert refusal() == f"rage.toml is {size:,} bytes; a game file is at most 262,144 bytes"
+
+
+@pytest.mark.parametrize("digits", [400, 5000])
+def test_an_over_long_number_in_a_game_file_is_refused_not_computed(own_templates: Path, digits):
+    edit(own_templates, "rage.toml", "cards = 112", "cards = " + "7" * digits)
+    message = refusal()
+    assert message.startswith("rage.toml: ") and len(message) < 400, message
 
 
 def test_an_option_needs_a_default_among_its_values_and_the_file_at_fault_is_named(own_templates: Path):

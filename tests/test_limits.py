@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import unicodedata
@@ -128,6 +129,40 @@ def test_a_record_with_a_megabyte_name_is_one_error_line_from_score_import_and_s
             line = one_error_line(result)
             assert "player 1's name is longer than 40 characters" in line and len(line) < 200
     assert not (tmp_path / "sheet.pdf").exists()
+
+
+def test_a_record_file_over_ten_megabytes_is_refused_in_one_line_without_being_parsed(tmp_path):
+    path = tmp_path / "zeros.json"
+    path.write_bytes(b"[" + b"0," * 6_000_000 + b"0]")  # 12 MB of numbers: gigabytes as Python objects
+    for command in (["score", path], ["sheet", "--record", path, "-o", tmp_path / "sheet.pdf"]):
+        line = one_error_line(bidwell(*command))
+        assert line == "error: the file is larger than 10 MB; a record, or a file of records, is at most 10 MB"
+    result = bidwell("import", "--data", tmp_path / "data", path)
+    assert result.returncode == 2 and result.stderr.decode("utf-8").splitlines() == [
+        f"error: {path}: the file is larger than 10 MB; a record, or a file of records, is at most 10 MB"]
+    assert GameStore(tmp_path / "data").history().items == ()
+
+
+def test_unread_keys_of_a_record_are_kept_on_import_only_while_they_are_small(tmp_path):
+    small, large = tmp_path / "small.json", tmp_path / "large.json"
+    small.write_text(json.dumps(record(note="Anna's birthday game")), encoding="utf-8")
+    large.write_text(json.dumps(record(note="x" * 100_000, game_id=1)), encoding="utf-8")
+    result = bidwell("import", "--data", tmp_path / "data", small, large)
+    assert result.returncode == 2
+    (line,) = result.stderr.decode("utf-8").splitlines()
+    assert re.fullmatch(rf"error: {re.escape(str(large))}: the record's keys Bidwell does not read "
+                        r'\("game_id", "note"\) take 100,0\d\d bytes; at most 65,536 bytes of them are kept', line), line
+    (kept,) = GameStore(tmp_path / "data").history().items
+    assert GameStore(tmp_path / "data").export(kept.id)["note"] == "Anna's birthday game"
+
+
+@pytest.mark.parametrize("created", ["0", "2026-02-30T10:00:00Z", "2026-13-45T25:61:00.000Z", 20261125, None])
+def test_a_record_whose_created_is_not_a_real_time_still_gets_its_sheet(tmp_path, created):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record(created=created)), encoding="utf-8")
+    result = bidwell("sheet", "--record", path, "-o", tmp_path / "sheet.pdf")
+    assert result.returncode == 0, result.stderr.decode("utf-8")
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_the_sheet_command_refuses_a_name_with_an_escape_sequence(tmp_path):
