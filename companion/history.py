@@ -405,7 +405,16 @@ class GameStore:
             with contextlib.suppress(OSError):
                 if target.stat().st_mode & 0o077:
                     target.chmod(FOLDER_MODE)
-        self._check_index()
+        self.read_only: StorageError | None = None
+        """Why the folder cannot be written (its games are read as they are, none is saved), or None."""
+        try:
+            self._check_index()
+        except StorageError as error:
+            if error.key != "storage.cannot_write_folder":
+                raise
+            # A read-only disk or a folder of someone else's: the games are still there to look at and export.
+            self.read_only = error
+            self.folder.notice("storage.read_only", folder=self.path, reason=error.params["reason"])
 
     @property
     def path(self) -> Path:

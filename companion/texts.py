@@ -623,6 +623,10 @@ APP.msg(
     "Bidwell",
 )
 APP.msg("storage.cannot_write_folder", "cannot write to the data folder {folder}: {reason}")
+APP.msg(
+    "storage.read_only",
+    "the data folder {folder} cannot be written ({reason}): its games are shown as they are, and nothing is saved",
+)
 # TRANSLATORS: {problem} is one of the storage.bad.* sentences, said of the file {path} ("… was empty").
 APP.msg("storage.unrepairable", "{path} {problem} and could not be repaired: {reason}")
 APP.msg("storage.moved_no_copy", "{path} {problem}; it was moved to {moved}, and there was no good copy to restore")

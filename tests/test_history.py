@@ -705,3 +705,25 @@ def test_a_repaired_game_keeps_what_its_repair_lost_in_its_history_line_through_
     reopened_game.bid(reopened_game.state.current.bidding_order[1], 2)
     later = GameStore(store.path)
     assert later.history().items[0].repaired == repaired and later.notices == []
+
+
+def test_a_folder_that_cannot_be_written_still_lists_opens_and_exports_its_games(store, monkeypatch):
+    saved = store.start(Game.new("rage", FOUR))
+    saved.bid(saved.state.current.bidding_order[0], 2)
+    lock_class = type(store.folder._file_lock)
+
+    def read_only_disk(*_, **__):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(lock_class, "acquire", read_only_disk)
+    looking = GameStore(store.path)
+    assert looking.read_only is not None
+    assert [notice.text for notice in looking.notices] == [
+        f"the data folder {store.path} cannot be written (the folder is on a read-only disk; give another folder "
+        "with --data DIR): its games are shown as they are, and nothing is saved"]
+    assert [line.id for line in looking.history().items] == [saved.id]
+    assert looking.export(saved.id)["hands"] == store.export(saved.id)["hands"]
+    opened = looking.open(saved.id)
+    with pytest.raises(StorageError, match="cannot write to the data folder .*read-only disk"):
+        opened.bid(opened.state.current.bidding_order[1], 1)
+    assert looking.export(saved.id)["hands"] == store.export(saved.id)["hands"], "the refused bid changed nothing"

@@ -54,6 +54,10 @@ def StartBody(listing: Listing) -> ft.Control:
         wide(ft.FilledButton(t("start.new"), icon=ft.Icons.ADD, key="new", on_click=lambda _: page.navigate("/new"))),
         heading(t("start.continue")),
     ]
+    if session.store.read_only is not None:
+        controls.insert(2, ft.Text(t("storage.read_only", folder=session.store.path,
+                                     reason=session.store.read_only.params["reason"]),
+                                   color=ft.Colors.ERROR, key="read-only"))
     if error:
         controls.append(ft.Text(error, color=ft.Colors.ERROR))
     elif not unfinished:
