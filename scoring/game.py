@@ -29,6 +29,7 @@ from scoring.errors import (
     TricksError,
     TrumpError,
     UndoError,
+    short_value,
 )
 from scoring.frozen import field, frozen
 from scoring.points import hand_points, outcome
@@ -382,7 +383,9 @@ class Game:
         players = check_players(start.players)
         self.rules: Rules = rules_for(start.game, len(players), start.options)
         if type(start.first_dealer) is not int or not 0 <= start.first_dealer < len(players):
-            raise SetupError("dealer.range", last=len(players) - 1, value=start.first_dealer)
+            dealer = start.first_dealer
+            raise SetupError("dealer.range", last=len(players) - 1,
+                             value=short_value(dealer if type(dealer) is int else _shown(dealer)))
         self.players: tuple[str, ...] = players
         self.first_dealer: int = start.first_dealer
         self._start = Start(start.game, players, start.first_dealer, MappingProxyType(dict(self.rules.options)))

@@ -285,3 +285,11 @@ def test_a_stored_game_file_with_an_unreadable_number_is_damaged_not_a_crash(tmp
 def test_a_name_is_measured_in_what_a_person_sees(name, graphemes):
     assert not graphemes_over(name, graphemes)
     assert graphemes_over(name, graphemes - 1)
+
+
+@pytest.mark.parametrize("first_dealer", [["x" * 300] * 50, 9 * 10**3000, "y" * 10_000])
+def test_a_first_dealer_that_is_no_seat_is_repeated_cut_short(tmp_path, first_dealer):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record(first_dealer=first_dealer)), encoding="utf-8")
+    line = one_error_line(bidwell("score", path))
+    assert line.startswith("error: first dealer must be a seat from 0 to 2, got ") and len(line) < 400, line[:500]
