@@ -15,13 +15,14 @@ import logging
 import os
 import sys
 import threading
+from functools import partial
 
 import flet as ft
 
 from companion.app_assets import ASSETS
 from companion.history import GameStore
-from companion.storage import Notice
 from companion.lan import PinGate, new_pin
+from companion.storage import Notice
 from companion.table import Tables
 from companion.texts import t
 from companion.ui.play import GameScreen, HandScreen, PastGameScreen
@@ -30,6 +31,10 @@ from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
 from scoring.i18n import ENGLISH, Language, available, match, set_ambient
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from companion.webserver import Admission  # the server's module, never loaded in a browser
 
 log = logging.getLogger(__name__)
 
@@ -106,10 +111,11 @@ def is_join_route(route: str) -> bool:
 
 
 def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = None, join_url: str | None = None,
-               phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None) -> Session:
+               phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None,
+               admission: Admission | None = None) -> Session:
     """Set up one tab (a Flet session): its look, its session, and the screens; returns the session. ``keeping``
     (a sentence's key) is said on the start screen: where the games are kept, when that is not plain (in a
-    browser)."""
+    browser). ``admission`` (under --lan) is told when the tab gives the PIN or a join code."""
     set_ambient(tab_language)
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
@@ -121,12 +127,14 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     session.preferences = ft.SharedPreferences()
     # Guesses are throttled per tab and per address: a guesser's address, not the table's, runs out of tries.
     address = page.client_ip or ""
+    # The server lets go of a tab that gives neither the PIN nor a join code (companion.webserver.Admission).
+    admitted = None if admission is None else partial(admission.admit, page.session.id)
     if tables is not None:
-        session.join_guesses = tables.session(address)
+        session.join_guesses = tables.session(address, admitted)
     page.on_disconnect = lambda _: _link(session, connected=False)
     page.on_connect = lambda _: _link(session, connected=True)
     page.session.store.set(SESSION_KEY, session)
-    pin_session = pin_gate.session(address) if pin_gate else None
+    pin_session = pin_gate.session(address, admitted) if pin_gate else None
     page.render_views(App, session, session.speech, pin_session)
     return session
 
@@ -182,7 +190,17 @@ async def find_language(page: ft.Page, session: Session) -> None:
     wanted = [remembered] if isinstance(remembered, str) else []
     wanted += ["_".join(part for part in (locale.language_code, locale.country_code) if part) for locale in locales]
     code = next((found for found in map(match, wanted) if found is not None), ENGLISH)
+    if _closed(page):  # the tab left while its browser was asked (the server lets go of one without the PIN)
+        return
     speak(page, session, code)
+
+
+def _closed(page: ft.Page) -> bool:
+    try:
+        page.session  # noqa: B018 - Flet raises for a session it has destroyed
+    except RuntimeError:
+        return True
+    return False
 
 
 def speak(page: ft.Page, session: Session, code: str) -> None:
@@ -261,17 +279,19 @@ def serve(
             print(t("serve.phone_app_online_only"), flush=True)
         phone_app.start_building()
 
+    from companion.webserver import Admission, serve_web
+
+    admission = Admission(required=lan)
+
     def main(page: ft.Page) -> None:
         start_page(page, store, pin_gate=pin_gate, join_url=url if lan else None, phone_app_url=phone_app_url,
-                   tables=tables)
+                   tables=tables, admission=admission)
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
-    from companion.webserver import serve_web
-
     open_url = url if open_browser and has_display and not lan else None
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls,
-                  lost_words=lambda: t("link.lost"))
+                  lost_words=lambda: t("link.lost"), admission=admission)
     finally:
         if phone_app is not None:
             phone_app.wait_built()  # a build still writing would leave its files behind

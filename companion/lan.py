@@ -92,9 +92,10 @@ class Gate:
         # Handlers of different sessions may run on different threads (Flet runs sync handlers in an executor).
         self._lock = threading.Lock()
 
-    def session(self, address: str = "") -> PinSession:
-        """The throttle state of one new session (browser tab) from the client ``address``."""
-        return PinSession(self, address)
+    def session(self, address: str = "", on_open: Callable[[], None] | None = None) -> PinSession:
+        """The throttle state of one new session (browser tab) from the client ``address``; ``on_open`` is called
+        when a guess of it opens the gate."""
+        return PinSession(self, address, on_open)
 
     def _opens(self, guess: str) -> object | None:
         """What ``guess`` opens (anything but None), or None for a wrong one."""
@@ -110,6 +111,8 @@ class Gate:
             opened = self._opens(guess.strip()) if isinstance(guess, str) else None
             if opened is not None:
                 session._wrong = 0
+                if session.on_open is not None:
+                    session.on_open()
                 return PinAnswer(True, True, 0, None if opened is True else opened)
             # Every wrong try costs its address a token and its session its free tries.
             bucket.tokens -= 1
@@ -179,9 +182,10 @@ class PinSession:
     """One session's wrong tries and the end of its wait, and the address it comes from; made by
     :meth:`Gate.session`."""
 
-    def __init__(self, gate: Gate, address: str):
+    def __init__(self, gate: Gate, address: str, on_open: Callable[[], None] | None = None):
         self._gate = gate
         self.address = address
+        self.on_open = on_open
         self._wrong = 0
         self._wait_until = float("-inf")
 

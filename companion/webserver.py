@@ -23,6 +23,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import ClientDisconnected
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,8 @@ ASGIApp = Callable  # an ASGI application: (scope, receive, send) -> awaitable
 
 # How long Flet's handler of a websocket may run on once the client has gone.
 HANDLER_GRACE_SECONDS = 5.0
+HEADER_SECONDS = 5.0
+"""How long a request's headers may take to arrive: a browser sends them at once."""
 
 
 class SameOriginWebSockets:
@@ -126,9 +130,51 @@ HEARTBEATS_KEPT = 600
 LINK_WATCH_JS = Path(__file__).with_name("link_watch.js")
 
 
+FRAMES_PER_SECOND = 20.0
+FRAME_BURST = 120.0
+"""A tab's frames: a person taps a few times a second, and typing sends a frame a key; a page's first moments
+send a few dozen at once. A tab over the rate is read more slowly (its frames wait in the network's buffers,
+costing the server nothing); one held back :data:`FLOOD_SECONDS` without a break is cut off."""
+UNADMITTED_FRAMES_PER_SECOND = 5.0
+UNADMITTED_BURST = 40.0
+"""The same for a tab that has not given the PIN or a join code: it can only type six digits and tap."""
+FLOOD_SECONDS = 3.0
+"""Under the server's ping timeout (5 s): a tab held back this long is cut off here, with a line on the terminal,
+before the unanswered ping would close it."""
+UNADMITTED_SECONDS = 60.0
+"""A tab that has not given the PIN or a join code within this long is let go, its session with it."""
+
+
+class Admission:
+    """Under --lan, the Flet sessions that have given the PIN or a join code; thread-safe. Without ``required``
+    (the app on this computer only) every session is in."""
+
+    def __init__(self, *, required: bool):
+        self.required = required
+        self._admitted: set[str] = set()
+        self._lock = threading.Lock()
+        self.let_go = 0
+        """Sessions let go without having been admitted (counted for the figures of issue 24)."""
+        self.cut_off = 0
+        """Connections cut off for sending more than a person can."""
+
+    def admit(self, session_id: str) -> None:
+        """The session ``session_id`` gave the PIN or a join code."""
+        with self._lock:
+            self._admitted.add(session_id)
+
+    def admitted(self, session_id: str | None) -> bool:
+        """Whether the session may use the app (always, without ``required``)."""
+        if not self.required:
+            return True
+        with self._lock:
+            return session_id in self._admitted
+
+
 class LinkWatch:
     """ASGI middleware around the Flet app: the page and the server each know when the connection between them is
-    lost, and nothing tapped on a screen cut off from the server is taken when it arrives.
+    lost, and nothing tapped on a screen cut off from the server is taken when it arrives; and no one client can
+    slow the others down.
 
     - Every page of the app gets ``link_watch.js``, which covers the screen with a notice and takes no taps while
       no frame has come from the server for a few seconds (or the socket is closed).
@@ -138,18 +184,24 @@ class LinkWatch:
       tab's session sees its connection drop (its controls are drawn anew, see
       :meth:`companion.ui.session.Session.link_lost`), and the page reconnects to the game as stored and says so.
 
+    - A tab's frames are read at most at a person's pace (:data:`FRAMES_PER_SECOND`), and one that sends far
+      more is cut off; under --lan, a tab that has not given the PIN or a join code (``admission``) is read
+      slower still, let go after :data:`UNADMITTED_SECONDS`, and its session forgotten when it goes, not kept
+      for an hour as Flet keeps a session for its tab to come back to.
+
     ``lost_words`` says, in the server's language, what the notice says before the tab has told the page its own
     (the app keeps it in the tab's language, see :func:`companion.app.speak`).
     """
 
-    def __init__(self, app: ASGIApp, lost_words: Callable[[], str]):
+    def __init__(self, app: ASGIApp, lost_words: Callable[[], str], admission: Admission | None = None):
         self.app = app
         self.lost_words = lost_words
+        self.admission = admission or Admission(required=False)
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         """Watch websockets; put the watch's script into every page of the app."""
         if scope["type"] == "websocket":
-            await _Link(self.app).run(scope, receive, send)
+            await _Link(self.app, self.admission).run(scope, receive, send)
         elif scope["type"] == "http":
             await self.app(scope, receive, _with_script(send, self.script()))
         else:
@@ -192,40 +244,71 @@ def _with_script(send: Callable, script: bytes) -> Callable:
 
 
 class _Link:
-    """One websocket's heartbeats, and the frames of it that come too late to be taken (see :class:`LinkWatch`)."""
+    """One websocket's heartbeats, the frames of it that come too late to be taken, and the pace its frames are read
+    at (see :class:`LinkWatch`)."""
 
-    def __init__(self, app: ASGIApp):
+    def __init__(self, app: ASGIApp, admission: Admission):
         self.app = app
+        self.admission = admission
         self.sequence = 0
         self.sent_at: dict[int, float] = {}
         self.heard: int | None = None
         self.open = False
         self.closed = False
+        self.session_id: str | None = None
+        self.tokens = FRAME_BURST
+        self.filled_at: float | None = None
+        self.held = 0.0
+        self.cut = asyncio.Event()
+        self.reading: asyncio.Future | None = None
+
+    @property
+    def admitted(self) -> bool:
+        return self.admission.admitted(self.session_id)
 
     async def run(self, scope: dict, receive: Callable, send: Callable) -> None:
         """Serve the websocket with the app, beating while it is open."""
         beating: asyncio.Task | None = None
+        letting_go: asyncio.Task | None = None
 
         async def sending(message: dict) -> None:
-            nonlocal beating
+            nonlocal beating, letting_go
             if message["type"] == "websocket.close":
                 self.closed = True
-            await send(message)
+            elif self.session_id is None and message["type"] == "websocket.send":
+                self.session_id = _registered_session(message.get("bytes"))
+            try:
+                await send(message)
+            except (ClientDisconnected, OSError):
+                if message["type"] != "websocket.send":
+                    raise
+                # The tab left while Flet was still sending to it: its receiving ends with the disconnect; a
+                # traceback on the server's terminal would say nothing but that a phone went away.
+                self.closed = True
+                return
             if message["type"] == "websocket.accept":
                 self.open = True
                 beating = asyncio.ensure_future(self._beat(send))
+                if self.admission.required:
+                    letting_go = asyncio.ensure_future(self._let_go_unless_admitted(send))
 
         async def receiving() -> dict:
             while True:
-                message = await receive()
+                message = await self._next(receive)
                 if message["type"] == "websocket.disconnect":
                     self.closed = True
+                if message["type"] == "websocket.receive" and message.get("text") is not None:
+                    # Flet's client speaks in binary frames only; a text frame would end Flet's reading in a
+                    # traceback on the server's terminal.
+                    return await self._cut_off(send, 1003, "a text frame")
                 data = message.get("bytes") if message["type"] == "websocket.receive" else None
                 if not data:
                     return message
                 if data[0] == HEARTBEAT:
                     self.heard = int.from_bytes(data[1:5], "little") if len(data) >= 5 else None
                     continue
+                if not await self._paced():
+                    return await self._cut_off(send, 1008, "more frames than a person sends")
                 heard, self.heard = self.heard, None
                 late = self._late(heard)
                 if late is None:
@@ -241,8 +324,64 @@ class _Link:
             await self.app(scope, receiving, sending)
         finally:
             self.closed = True
-            if beating is not None:
-                beating.cancel()
+            for task in (beating, letting_go, self.reading):
+                if task is not None:
+                    task.cancel()
+        if self.session_id is not None and not self.admitted:
+            self.admission.let_go += 1
+            await _forget_session(self.session_id)
+
+    async def _next(self, receive: Callable) -> dict:
+        """The next message from the client, or a disconnect once this link was cut off."""
+        if self.cut.is_set():
+            return {"type": "websocket.disconnect", "code": 1008}
+        if self.reading is None:
+            self.reading = asyncio.ensure_future(receive())
+        cut = asyncio.ensure_future(self.cut.wait())
+        try:
+            await asyncio.wait({self.reading, cut}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            cut.cancel()
+        if not self.reading.done():
+            return {"type": "websocket.disconnect", "code": 1008}
+        message, self.reading = self.reading.result(), None
+        return message
+
+    async def _paced(self) -> bool:
+        """Take a frame at this tab's pace, waiting for it if the tab sends faster; False once the tab has been
+        held back :data:`FLOOD_SECONDS` without a break (more than a person ever sends)."""
+        rate, burst = ((FRAMES_PER_SECOND, FRAME_BURST) if self.admitted
+                       else (UNADMITTED_FRAMES_PER_SECOND, UNADMITTED_BURST))
+        now = asyncio.get_running_loop().time()
+        if self.filled_at is not None:
+            self.tokens = min(burst, self.tokens + (now - self.filled_at) * rate)
+        self.filled_at = now
+        self.tokens = min(self.tokens, burst)
+        if self.tokens >= 1:
+            self.held = 0.0  # only an unbroken stretch of holding back counts
+        else:
+            wait = (1 - self.tokens) / rate
+            self.held += wait
+            if self.held > FLOOD_SECONDS:
+                return False
+            await asyncio.sleep(wait)
+            self.tokens, self.filled_at = 1.0, asyncio.get_running_loop().time()
+        self.tokens -= 1
+        return True
+
+    async def _cut_off(self, send: Callable, code: int, why: str) -> dict:
+        log.warning("a client sent %s; its connection was closed", why)
+        self.admission.cut_off += 1
+        self.closed = True
+        self.cut.set()
+        with contextlib.suppress(Exception):
+            await send({"type": "websocket.close", "code": code})
+        return {"type": "websocket.disconnect", "code": code}
+
+    async def _let_go_unless_admitted(self, send: Callable) -> None:
+        await asyncio.sleep(UNADMITTED_SECONDS)
+        if not self.closed and not self.admitted:
+            await self._cut_off(send, 4001, "neither the PIN nor a join code in time")
 
     def _late(self, heard: int | None) -> float | None:
         """How long before now the heartbeat the page last heard was sent, if that is too long; else None. A frame
@@ -330,14 +469,14 @@ class WithFolders:
 def serve_web(
     main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None,
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
-    lost_words: Callable[[], str] | None = None,
+    lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
     ``open_url`` is opened in a browser once the server listens. ``folders`` are other apps served under
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
-    (see :class:`LinkWatch`).
+    (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -345,7 +484,8 @@ def serve_web(
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
-    watched = LinkWatch(app, lost_words or (lambda: ""))
+    watched = LinkWatch(app, lost_words or (lambda: ""), admission)
+    _quiet_about_clients()
     config = uvicorn.Config(
         SameOriginWebSockets(WithFolders(watched, folders or {})), host=host, port=port, log_level="warning",
         ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
@@ -356,9 +496,87 @@ def serve_web(
         # Wrong PINs are counted per client address: the socket's own, or, through a reverse proxy on this
         # computer (one that serves https, say), the phone's address it passes on.
         proxy_headers=True, forwarded_allow_ips="127.0.0.1",
+        http=_HeadersInTime,
     )
     _Server(config, open_url).run()
 
+
+
+class _ClientFaultsInOneLine(logging.Filter):
+    """Flet's reading of a tab ends in a logged traceback when the tab sent a frame it cannot read (not msgpack,
+    nested past msgpack's limit, an unknown action): the client's fault, said on the server's terminal in one
+    line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Receive loop error") and record.exc_info:
+            record.msg, record.args = "a client sent a frame that could not be read (%s); its connection was closed", (
+                record.exc_info[1],)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def _quiet_about_clients() -> None:
+    flet_logger = logging.getLogger("flet_web.fastapi")  # flet_app.py logs under its package's name
+    if not any(isinstance(each, _ClientFaultsInOneLine) for each in flet_logger.filters):
+        flet_logger.addFilter(_ClientFaultsInOneLine())
+
+
+def _registered_session(frame: bytes | None) -> str | None:
+    """The session id in Flet's answer to a tab's registration (``[0x00][msgpack [1, {"session_id": …}]]``), the
+    first frame the server sends; None for any other frame."""
+    if not frame or frame[0] != 0:
+        return None
+    import msgpack
+
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+    except (ValueError, TypeError, msgpack.UnpackException):
+        return None
+    session_id = body.get("session_id") if action == 1 and isinstance(body, dict) else None
+    return session_id if isinstance(session_id, str) else None
+
+
+async def _forget_session(session_id: str) -> None:
+    """Remove Flet's session ``session_id`` now, not an hour after its tab went (Flet 1.0's manager offers
+    deletion by its own key only, which it does not tell; so the key is found by the session)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    sessions = getattr(app_manager, "_FletAppManager__sessions", {})
+    for key, session in list(sessions.items()):
+        if getattr(session, "id", None) == session_id:
+            await app_manager.delete_session(key)
+
+
+class _HeadersInTime(H11Protocol):
+    """uvicorn's HTTP/1.1, with a request's headers due within :data:`HEADER_SECONDS` of the connection (or of its
+    first byte, on a kept-alive one): uvicorn waits for them forever, so a thousand half-sent requests would
+    hold every connection the machine allows, and no new tab or phone could open."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._headers_due: asyncio.TimerHandle | None = None
+        self._expect_headers()
+
+    def data_received(self, data: bytes) -> None:
+        if self._headers_due is None and (self.cycle is None or self.cycle.response_complete):
+            self._expect_headers()
+        super().data_received(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._headers_due is not None:
+            self._headers_due.cancel()
+        super().connection_lost(exc)
+
+    def _expect_headers(self) -> None:
+        self._headers_due = self.loop.call_later(HEADER_SECONDS, self._headers_late, self.cycle)
+
+    def _headers_late(self, cycle_then: object) -> None:
+        self._headers_due = None
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            return  # closed, or a websocket now
+        if self.cycle is not cycle_then and self.cycle is not None:
+            return  # the headers came: a request is being served
+        self.transport.close()
 
 
 def send_without_formatting_it() -> bool:

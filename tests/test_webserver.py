@@ -118,3 +118,124 @@ def test_flets_messages_are_sent_as_before_without_being_formatted_for_a_log_tha
         assert send_without_formatting_it() is True  # once is enough: the second call changes nothing
     finally:
         flet_app.FletApp.send_message = original
+
+
+class FakeFlet:
+    """Flet's websocket handler as the link guard sees it: accepts, answers the registration with a session id,
+    then takes frames until the connection ends."""
+
+    def __init__(self, session_id: str = "s-1"):
+        self.session_id = session_id
+        self.frames: list[bytes] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        import msgpack
+
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send",
+                    "bytes": b"\x00" + msgpack.packb([1, {"session_id": self.session_id, "page_patch": {}}])})
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            self.frames.append(message["bytes"])
+
+
+def client(frames: list[bytes], *, then_wait: bool = True):
+    """A client that connects, sends ``frames`` as fast as it can, then stays (or leaves); and what it was sent."""
+    sent: list[dict] = []
+    queue: asyncio.Queue = asyncio.Queue()
+
+    async def receive() -> dict:
+        return await queue.get()
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+        if message["type"] == "websocket.close":
+            queue.put_nowait({"type": "websocket.disconnect", "code": message.get("code", 1000)})
+
+    queue.put_nowait({"type": "websocket.connect"})
+    for frame in frames:
+        queue.put_nowait({"type": "websocket.receive", "bytes": frame})
+    if not then_wait:
+        queue.put_nowait({"type": "websocket.disconnect", "code": 1000})
+    return receive, send, sent
+
+
+def closed_with(sent: list[dict]) -> list[int]:
+    return [message.get("code") for message in sent if message["type"] == "websocket.close"]
+
+
+@pytest.fixture
+def forgotten(monkeypatch) -> list[str]:
+    """The Flet sessions the link guard deleted (none really: there is no Flet here); heartbeats kept quiet."""
+    from companion import webserver
+
+    monkeypatch.setattr(webserver, "HEARTBEAT_SECONDS", 3600)
+    deleted: list[str] = []
+
+    async def forget(session_id: str) -> None:
+        deleted.append(session_id)
+
+    monkeypatch.setattr(webserver, "_forget_session", forget)
+    return deleted
+
+
+def test_a_tab_flooding_frames_is_read_at_a_persons_pace_then_cut_off(monkeypatch, forgotten):
+    from companion import webserver
+
+    monkeypatch.setattr(webserver, "FLOOD_SECONDS", 0.5)
+    app, admission = FakeFlet(), webserver.Admission(required=False)
+    receive, send, sent = client([b"\x00" + bytes([n % 256]) for n in range(50_000)])
+    run_async(webserver.LinkWatch(app, lambda: "", admission)({"type": "websocket"}, receive, send))
+    assert closed_with(sent) == [1008]
+    # The burst, then what the pace allows while it was held back, and not one frame more.
+    allowed = webserver.FRAME_BURST + webserver.FRAMES_PER_SECOND * 0.5
+    assert webserver.FRAME_BURST <= len(app.frames) <= allowed + 2
+    assert admission.cut_off == 1 and forgotten == []
+
+
+def test_a_tab_at_a_persons_pace_is_never_held_back(forgotten):
+    from companion import webserver
+
+    app = FakeFlet()
+    frames = [b"\x00tap%d" % n for n in range(int(webserver.FRAME_BURST))]
+    receive, send, sent = client(frames, then_wait=False)
+    run_async(webserver.LinkWatch(app, lambda: "")({"type": "websocket"}, receive, send))
+    assert app.frames == frames and closed_with(sent) == []
+
+
+def test_under_lan_a_tab_without_the_pin_is_let_go_and_its_session_forgotten(monkeypatch, forgotten):
+    from companion import webserver
+
+    monkeypatch.setattr(webserver, "UNADMITTED_SECONDS", 0.2)
+    admission = webserver.Admission(required=True)
+    receive, send, sent = client([b"\x00pin"])
+    run_async(webserver.LinkWatch(FakeFlet("guesser"), lambda: "", admission)({"type": "websocket"}, receive, send))
+    assert closed_with(sent) == [4001] and forgotten == ["guesser"] and admission.let_go == 1
+
+    admission.admit("player")
+    receive, send, sent = client([b"\x00pin"], then_wait=False)
+    run_async(webserver.LinkWatch(FakeFlet("player"), lambda: "", admission)({"type": "websocket"}, receive, send))
+    assert closed_with(sent) == [] and forgotten == ["guesser"], "a tab that gave the PIN is kept"
+
+
+def test_a_text_frame_ends_the_connection_quietly(forgotten):
+    from companion import webserver
+
+    app = FakeFlet()
+    receive, send, sent = client([])
+    texts = [{"type": "websocket.receive", "text": "hello"}]
+
+    async def with_text() -> dict:
+        """The connection, then a text frame, then whatever the client's queue holds (the close's answer)."""
+        if with_text.connected and texts:
+            return texts.pop()
+        with_text.connected = True
+        return await receive()
+
+    with_text.connected = False
+
+    run_async(webserver.LinkWatch(app, lambda: "")({"type": "websocket"}, with_text, send))
+    assert closed_with(sent) == [1003] and app.frames == []

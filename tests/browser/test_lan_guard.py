@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
+import urllib.request
 
+import msgpack
 import pytest
-from flet_wire import WireSession
+from flet_wire import CONTROL_EVENT, WireSession
 from phone import Server
 from playwright.sync_api import expect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 ANSWERS = ("That PIN is not right", "Too many wrong PINs")
@@ -132,3 +135,90 @@ def test_a_guesser_never_makes_the_right_pin_wait_on_another_phone(own_server):
             table.close()
     assert refused_unchecked >= 4  # the guesser's five wrong a minute were spent in its first two sessions
     assert opened == 6
+
+
+def flood(server: Server, *, frames: int, join_code: str | None = None) -> threading.Thread:
+    """A script registered on the app (with a join code: on a game's table) sending ``frames`` events for
+    controls that do not exist as fast as the server takes them, on a thread; ``thread.closed_with`` is the
+    close code the server ended it with."""
+    origin = f"http://127.0.0.1:{server.port}"
+    script = WireSession(ws_url(server), origin=origin, address="192.0.2.99")
+    if join_code is not None:
+        script.guess(join_code, answers=("Pick your seat", "Too many wrong", "That join code"))
+
+    def send_all() -> None:
+        event = b"\x00" + msgpack.packb([CONTROL_EVENT, {"target": 987_654, "name": "click", "data": None}])
+        try:
+            for _ in range(frames):
+                script.connection.send(event)
+            script.connection.recv(timeout=60)  # the server's last word
+            while True:
+                script.connection.recv(timeout=60)
+        except ConnectionClosed as closed:
+            thread.closed_with = closed.rcvd.code if closed.rcvd else None
+        finally:
+            script.close()
+
+    thread = threading.Thread(target=send_all, daemon=True)
+    thread.closed_with = None
+    thread.start()
+    return thread
+
+
+def test_a_script_flooding_events_without_the_pin_is_cut_off_and_the_scorekeeper_gets_in(own_server):
+    server = own_server("--lan")
+    flooding = flood(server, frames=50_000)
+    scorekeeper = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.10")
+    try:
+        assert scorekeeper.guess(pin_of(server), answers=(*ANSWERS, OPENED)) == OPENED
+    finally:
+        scorekeeper.close()
+    flooding.join(timeout=60)
+    # Cut off: by the guard (1008), or, where the machine was slow enough to hold the script's pong back past
+    # the ping's timeout, by the server's keep-alive (1011). Either way the script no longer sends.
+    assert not flooding.is_alive() and flooding.closed_with in (1008, 1011)
+    assert "Traceback" not in server.output
+
+
+def test_half_sent_requests_are_dropped_and_never_keep_a_new_tab_out(own_server):
+    server = own_server("--lan")
+    half_sent = []
+    for _ in range(300):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        half_sent.append(connection)
+    with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=15) as page:
+        assert page.status == 200
+    for connection in half_sent:  # each is closed by the server (an empty read), none left waiting
+        assert connection.recv(1024) == b""
+        connection.close()
+
+
+@pytest.mark.parametrize("frame", [
+    b"\x00\xc1",  # not msgpack
+    b"\x00" + b"\x91" * 100_000 + b"\xc0",  # a list nested 100,000 deep
+    b"\x00" + msgpack.packb([77, {}]),  # an action Flet does not have
+], ids=["not-msgpack", "deep", "unknown-action"])
+def test_a_client_sending_a_frame_flet_cannot_read_is_one_line_on_the_servers_terminal(own_server, frame):
+    server = own_server("--lan")
+    script = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}")
+    script.connection.send(frame)
+    with pytest.raises(ConnectionClosed):
+        while True:
+            script.connection.recv(timeout=30)
+    script.close()
+    # The next tab still opens the app, and the terminal says what happened in a line, with no traceback.
+    assert WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}").pin_field is not None
+    assert "a client sent a frame that could not be read" in server.output
+    assert "Traceback" not in server.output
+
+
+def test_tabs_that_leave_while_the_server_is_still_sending_leave_no_traceback(own_server):
+    server = own_server("--lan")
+    for _ in range(40):  # each leaves as soon as it has registered, mid-way through its first screen
+        with connect(ws_url(server), origin=f"http://127.0.0.1:{server.port}", open_timeout=15) as tab:
+            tab.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {"route": "/"}}]))
+            tab.recv(timeout=15)
+            tab.socket.close()  # gone without a closing handshake, as a phone that lost its network
+    assert WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}").pin_field is not None
+    assert "Traceback" not in server.output
