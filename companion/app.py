@@ -132,18 +132,21 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     if tables is not None:
         session.join_guesses = tables.session(address, admitted)
     page.on_disconnect = lambda _: _link(session, connected=False)
-    page.on_connect = lambda _: _link(session, connected=True)
+    page.on_connect = lambda _: _link(session, connected=True, page=page)
     page.session.store.set(SESSION_KEY, session)
     pin_session = pin_gate.session(address, admitted) if pin_gate else None
     page.render_views(App, session, session.speech, pin_session)
     return session
 
 
-def _link(session: Session, *, connected: bool) -> None:
+def _link(session: Session, *, connected: bool, page: ft.Page | None = None) -> None:
     """The tab's connection dropped or came back: nothing it held or sends from before counts (see
-    :meth:`Session.link_lost`); a player's phone's seat shows as away meanwhile."""
+    :meth:`Session.link_lost`); a player's phone's seat shows as away meanwhile. A tab that left before its
+    language was known is asked again when it comes back."""
     if connected:
         session.link_back()
+        if session.speech.code is None and page is not None:
+            _find_language(page, session)
     else:
         session.link_lost()
     _phone_away(session, connected=connected)
@@ -190,17 +193,18 @@ async def find_language(page: ft.Page, session: Session) -> None:
     wanted = [remembered] if isinstance(remembered, str) else []
     wanted += ["_".join(part for part in (locale.language_code, locale.country_code) if part) for locale in locales]
     code = next((found for found in map(match, wanted) if found is not None), ENGLISH)
-    if _closed(page):  # the tab left while its browser was asked (the server lets go of one without the PIN)
+    if not _connected(page):  # the tab left while its browser was asked; it is asked again if it comes back
         return
     speak(page, session, code)
 
 
-def _closed(page: ft.Page) -> bool:
+def _connected(page: ft.Page) -> bool:
+    """Whether the tab is there to be drawn: Flet raises for a session it has destroyed (the server lets go of a
+    tab without the PIN), and a session whose tab left has no connection until it comes back."""
     try:
-        page.session  # noqa: B018 - Flet raises for a session it has destroyed
+        return page.session.connection is not None
     except RuntimeError:
-        return True
-    return False
+        return False
 
 
 def speak(page: ft.Page, session: Session, code: str) -> None:
