@@ -135,9 +135,10 @@ FRAME_BURST = 120.0
 """A tab's frames: a person taps a few times a second, and typing sends a frame a key; a page's first moments
 send a few dozen at once. A tab over the rate is read more slowly (its frames wait in the network's buffers,
 costing the server nothing); one held back :data:`FLOOD_SECONDS` without a break is cut off."""
-UNADMITTED_FRAMES_PER_SECOND = 5.0
-UNADMITTED_BURST = 40.0
-"""The same for a tab that has not given the PIN or a join code: it can only type six digits and tap."""
+UNADMITTED_FRAMES_PER_SECOND = 10.0
+UNADMITTED_BURST = 200.0
+"""The same for a tab that has not given the PIN or a join code: it can only type PINs (a frame a key) and tap;
+room for a dozen typed at full speed, a fraction of what a script would send."""
 FLOOD_SECONDS = 3.0
 """Under the server's ping timeout (5 s): a tab held back this long is cut off here, with a line on the terminal,
 before the unanswered ping would close it."""
