@@ -37,6 +37,8 @@ from flet_wire import WireSession  # noqa: E402
 WRONG = "That PIN is not right"
 WAIT = "Too many wrong PINs"
 FREE_TRIES = 3
+GUESSER = "198.51.100.7"
+"""The guesser's address on the network (this computer's own tabs need no PIN)."""
 
 
 def free_port() -> int:
@@ -85,7 +87,7 @@ def attack(port: int, pin: str, guesses: itertools.count, until: float, tally: T
     """Guess in fresh sessions, three at a time, until the deadline."""
     url, origin = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
     while time.monotonic() < until:
-        session = WireSession(url, origin=origin)
+        session = WireSession(url, origin=origin, address=GUESSER)
         with tally.lock:
             tally.sessions += 1
         try:

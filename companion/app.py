@@ -21,7 +21,7 @@ import flet as ft
 
 from companion.app_assets import ASSETS
 from companion.history import GameStore
-from companion.lan import PinGate, new_pin
+from companion.lan import PinGate, is_this_computer, new_pin
 from companion.storage import Notice
 from companion.table import Tables
 from companion.texts import t
@@ -134,7 +134,13 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.on_disconnect = lambda _: _link(session, connected=False)
     page.on_connect = lambda _: _link(session, connected=True, page=page)
     page.session.store.set(SESSION_KEY, session)
-    pin_session = pin_gate.session(address, admitted) if pin_gate else None
+    # The computer Bidwell runs on is the scorekeeper's: its own tab opens without the PIN. Behind a reverse proxy
+    # on this computer, the proxy must pass the phone's address on (X-Forwarded-For), as README says.
+    pin_session = None
+    if pin_gate is not None and not is_this_computer(address):
+        pin_session = pin_gate.session(address, admitted)
+    elif pin_gate is not None and admitted is not None:
+        admitted()
     page.render_views(App, session, session.speech, pin_session)
     return session
 
@@ -267,7 +273,10 @@ def serve(
     pin = new_pin() if lan else None
     pin_gate = PinGate(pin) if pin else None
     tables = Tables() if lan else None
-    url = f"{'https' if tls else 'http'}://{_lan_address() if lan else HOST}:{port}"
+    scheme = "https" if tls else "http"
+    url = f"{scheme}://{_lan_address() if lan else HOST}:{port}"
+    # The scorekeeper's tab on this computer comes by its own (loopback) address, so it needs no PIN.
+    here_url = f"{scheme}://{HOST}:{port}"
     print(t("serve.at", url=url), flush=True)
     folders = {}
     phone_app = phone_app_url = None
@@ -276,6 +285,7 @@ def serve(
 
         _print_qr(url)
         print(t("serve.pin", pin=pin), flush=True)
+        print(t("serve.this_computer", url=here_url), flush=True)
         phone_app, phone_app_url = PhoneApp(), url + PATH
         folders[PATH] = phone_app
         print(t("serve.phone_app", url=phone_app_url), flush=True)
@@ -292,7 +302,7 @@ def serve(
                    tables=tables, admission=admission)
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
-    open_url = url if open_browser and has_display and not lan else None
+    open_url = here_url if open_browser and has_display else None
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls,
                   lost_words=lambda: t("link.lost"), admission=admission)

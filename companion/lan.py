@@ -16,10 +16,14 @@ take months, without letting a guesser lock the table out:
 A guess made while a wait is running is refused without being checked, so
 guessing faster gains nothing. The clock is injectable so the policy is
 tested without sleeping.
+
+The computer Bidwell runs on is the scorekeeper's own: a tab it opens there
+(:func:`is_this_computer`) needs no PIN.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import secrets
 import threading
@@ -61,6 +65,24 @@ def new_pin() -> str:
 def is_pin_shaped(guess: object) -> bool:
     """Exactly six ASCII digits (``str.isdigit`` alone would let '١٢٣٤٥٦' through)."""
     return isinstance(guess, str) and len(guess) == PIN_DIGITS and guess.isascii() and guess.isdigit()
+
+
+def is_this_computer(address: str) -> bool:
+    """Whether a tab's client ``address`` is this computer's own (a loopback address, IPv4, IPv6, or IPv4 in
+    IPv6). An unknown or unreadable address is another device's: it must give the PIN.
+
+    >>> [is_this_computer(a) for a in ("127.0.0.1", "::1", "::ffff:127.0.0.1", "127.3.4.5")]
+    [True, True, True, True]
+    >>> [is_this_computer(a) for a in ("192.168.1.20", "fe80::1", "", "localhost", "::ffff:10.0.0.1")]
+    [False, False, False, False, False]
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
 
 
 class Gate:

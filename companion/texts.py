@@ -477,6 +477,7 @@ APP.msg("sheet.in_progress", "In progress: hand {hand}")
 # serving the app
 APP.msg("serve.at", "Bidwell is at {url}")
 APP.msg("serve.pin", "PIN: {pin}")
+APP.msg("serve.this_computer", "On this computer, without the PIN: {url}")
 APP.msg("serve.phone_app", "Bidwell for a phone of its own (its own games, no computer needed): {url}")
 APP.msg(
     "serve.phone_app_online_only",

@@ -34,12 +34,13 @@ def _walk(value: Any) -> Iterator[Any]:
 class WireSession:
     """One Flet session over a raw websocket: registers, finds the PIN field, types PINs."""
 
-    def __init__(self, ws_url: str, origin: str, timeout: float = 15.0, address: str | None = None):
-        """``address``: the phone's address as a reverse proxy on the server's computer passes it on (the
-        X-Forwarded-For header), for a client on the network without leaving this machine."""
+    def __init__(self, ws_url: str, origin: str, *, address: str, timeout: float = 15.0):
+        """``address``: the phone's address on the network, as a reverse proxy on the server's computer passes it
+        on (the X-Forwarded-For header), for a client on the network without leaving this machine (whose own
+        tabs need no PIN)."""
         self.timeout = timeout
         self._open = contextlib.ExitStack()
-        headers = {"X-Forwarded-For": address} if address else None
+        headers = {"X-Forwarded-For": address}
         self.connection: ClientConnection = self._open.enter_context(connect(ws_url, origin=origin,
                                                                              open_timeout=timeout,
                                                                              additional_headers=headers))

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from relay import AddressRelay
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 FAILURES = ARTIFACTS / "failures"
@@ -127,10 +128,19 @@ class Server:
         self.port = free_port()
         self.extra = extra
         self.process: subprocess.Popen | None = None
+        self.relays: dict[str, AddressRelay] = {}
 
     @property
     def url(self) -> str:
+        """The app as a tab on the server's own computer opens it (under --lan, without the PIN)."""
         return f"http://127.0.0.1:{self.port}/"
+
+    def url_from(self, address: str) -> str:
+        """The app as a phone at ``address`` on the network opens it (under --lan, behind the PIN); the same
+        address every time for the same phone, so its browser keeps what it stored there."""
+        if address not in self.relays:
+            self.relays[address] = AddressRelay(self.port, address)
+        return self.relays[address].url
 
     def start(self) -> Server:
         self.log = self.data.with_name(self.data.name + f"-{self.port}.log")
@@ -164,6 +174,8 @@ class Server:
         raise RuntimeError(f"bidwell did not serve {self.url} within {START_SECONDS} s: {self.output}")
 
     def kill(self) -> None:
+        for relay in self.relays.values():
+            relay.close()
         if self.process and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)

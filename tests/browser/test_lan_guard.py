@@ -61,7 +61,7 @@ def test_a_name_pointed_at_the_machine_is_refused_even_with_a_matching_origin(ow
 
 def test_anything_but_six_digits_is_a_wrong_pin_and_never_a_traceback(own_server):
     server = own_server("--lan")
-    session = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}")
+    session = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.66")
     try:
         for odd in (123456, None, "١٢٣٤٥٦"):
             assert session.guess(odd, answers=ANSWERS).startswith("That PIN is not right"), odd
@@ -78,7 +78,7 @@ def test_a_phone_that_guesses_wrong_four_times_must_wait_even_for_the_right_pin(
     server = own_server("--lan")
     pin = pin_of(server)
     wrong = [p for p in ("000000", "111111", "222222", "333333", "444444") if p != pin][:4]
-    phone = open_phone(server.url, "lan-throttle")
+    phone = open_phone(server.url_from("192.0.2.66"), "lan-throttle")
     field = phone.tap_field("PIN")  # as on a phone, which opens no keyboard for a field focused by itself
     for guess in wrong[:3]:  # after each answer the field is emptied and keeps the focus for the next PIN
         phone.page.keyboard.type(guess)
@@ -201,14 +201,15 @@ def test_half_sent_requests_are_dropped_and_never_keep_a_new_tab_out(own_server)
 ], ids=["not-msgpack", "deep", "unknown-action"])
 def test_a_client_sending_a_frame_flet_cannot_read_is_one_line_on_the_servers_terminal(own_server, frame):
     server = own_server("--lan")
-    script = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}")
+    script = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.66")
     script.connection.send(frame)
     with pytest.raises(ConnectionClosed):
         while True:
             script.connection.recv(timeout=30)
     script.close()
     # The next tab still opens the app, and the terminal says what happened in a line, with no traceback.
-    assert WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}").pin_field is not None
+    next_tab = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.10")
+    assert next_tab.pin_field is not None
     assert "a client sent a frame that could not be read" in server.output
     assert "Traceback" not in server.output
 
@@ -220,5 +221,6 @@ def test_tabs_that_leave_while_the_server_is_still_sending_leave_no_traceback(ow
             tab.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": {"route": "/"}}]))
             tab.recv(timeout=15)
             tab.socket.close()  # gone without a closing handshake, as a phone that lost its network
-    assert WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}").pin_field is not None
+    next_tab = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.10")
+    assert next_tab.pin_field is not None
     assert "Traceback" not in server.output

@@ -93,9 +93,14 @@ def open_phone(browser, request):
         context.close()
 
 
+PHONE_ADDRESSES = {"Béla": "198.51.100.31", "Csilla": "198.51.100.32", "Dóra": "198.51.100.33"}
+"""Each player's phone on the network (the scorekeeper's is 198.51.100.20, a stranger's 198.51.100.66)."""
+
+
 def scorekeeper(open_phone, server, game_line: str) -> tuple[Phone, str]:
-    """The scorekeeper's phone, past the PIN, on the game; and the game's join code it shows."""
-    keeper = open_phone(server.url, "Anna")
+    """The scorekeeper's phone (on the network, so behind the PIN), past the PIN, on the game; and the game's join
+    code it shows."""
+    keeper = open_phone(server.url_from("198.51.100.20"), "Anna")
     pin = re.search(r"PIN: (\d{6})", server.output).group(1)
     keeper.tap_field("PIN")
     keeper.page.keyboard.type(pin)
@@ -107,8 +112,8 @@ def scorekeeper(open_phone, server, game_line: str) -> tuple[Phone, str]:
 
 
 def join(open_phone, server, code: str, name: str) -> Phone:
-    """A player's phone opens the join link (no PIN) and takes their seat."""
-    player = open_phone(f"{server.url}join/{code}", name)
+    """A player's phone on the network opens the join link (no PIN) and takes their seat."""
+    player = open_phone(f"{server.url_from(PHONE_ADDRESSES[name])}join/{code}", name)
     player.tap(name)
     player.see_exactly(f"You are {name}")
     return player
@@ -277,10 +282,10 @@ def test_a_phone_that_reloads_or_goes_away_takes_its_seat_again_and_bids_once(op
     context = dora.page.context
     dora.page.close()
     keeper.see_exactly("Dóra: phone away")
-    other = open_phone(f"{server.url}join/{code}", "another")
+    other = open_phone(f"{server.url_from('198.51.100.34')}join/{code}", "another")
     expect(other.button("Dóra (on another phone)")).to_be_disabled()
     # It comes back, with the id its browser kept: straight to its seat, its bid kept, nothing entered twice.
-    back = Phone(context.new_page(), "dora-back").open(f"{server.url}join/{code}")
+    back = Phone(context.new_page(), "dora-back").open(f"{server.url_from(PHONE_ADDRESSES['Dóra'])}join/{code}")
     back.see_exactly("You are Dóra")
     back.see_exactly("Your bid: 5")
     keeper.see_exactly("Dóra: on their phone")
@@ -297,9 +302,10 @@ def test_a_phone_that_reloads_or_goes_away_takes_its_seat_again_and_bids_once(op
 def test_a_wrong_join_code_gets_in_nowhere(open_phone, own_server, tmp_path):
     six_hands_played(tmp_path / "data", "hidden")
     server = own_server("--lan")
-    stranger = open_phone(f"{server.url}join/ABCDEF", "stranger")
+    stranger_url = server.url_from("198.51.100.66")
+    stranger = open_phone(f"{stranger_url}join/ABCDEF", "stranger")
     stranger.see("That join code is not right")
-    stranger.page.goto(server.url + "history")  # no other screen of the app either
+    stranger.page.goto(stranger_url + "history")  # no other screen of the app either
     stranger.page.reload()
     expect(stranger.page.get_by_role("button", name="Past games")).to_have_count(0)
 
@@ -330,7 +336,8 @@ def test_a_phone_with_the_join_code_cannot_hop_to_another_seat_to_read_or_make_i
         bela.see_exactly("This phone is Béla's. To take another seat, ask the scorekeeper to free Béla's seat "
                          "first.")
     bela.shot("no hop")
-    script = open_phone(f"{server.url}join/{code}", "script")  # a new phone: no seat of its own yet
+    # A new phone: no seat of its own yet.
+    script = open_phone(f"{server.url_from('198.51.100.66')}join/{code}", "script")
     script.tap("Csilla")
     script.see_exactly("Csilla bids on the scorekeeper's phone in this hand. Take this seat when the next hand "
                        "begins.")

@@ -172,7 +172,7 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     GameStore(tmp_path / "data").start(Game.new("rage", PLAYERS, options={"bidding": "hidden"}))
     server = own_server("--lan")
     printed = re.search(r"Bidwell is at (http://\S+)", server.output).group(1)
-    keeper = open_phone(server.url, "keeper")
+    keeper = open_phone(server.url_from("192.0.2.20"), "keeper")
     keeper.tap_field("PIN")
     keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
     keeper.page.keyboard.press("Enter")
@@ -184,8 +184,8 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     expect(title).to_be_visible()
     code = re.search(r"join code (\w{6})", title.inner_text()).group(1)
 
-    # Béla opens the address Bidwell printed (here on this machine's own address) and meets the PIN screen.
-    bela = open_phone(server.url, "Béla")
+    # Béla's phone opens the address Bidwell printed and meets the PIN screen.
+    bela = open_phone(server.url_from("192.0.2.31"), "Béla")
     bela.see_exactly("Enter the PIN shown on the host")
     bela.tap("I'm a player: enter the join code")
     field = bela.tap_field("Join code")
@@ -198,8 +198,9 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     keeper.see_exactly("Béla bids on their phone")
 
     # Csilla types /join into the tab that shows the PIN screen: it asks for the code too.
-    csilla = open_phone(server.url, "Csilla")
+    csilla_url = server.url_from("192.0.2.32")
+    csilla = open_phone(csilla_url, "Csilla")
     csilla.see_exactly("Enter the PIN shown on the host")
-    csilla.page.goto(f"{server.url}join")
+    csilla.page.goto(f"{csilla_url}join")
     expect(csilla.field("Join code")).to_be_visible()
     csilla.shot("join typed in the PIN screen's tab")

@@ -195,7 +195,7 @@ def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, ow
     set_up(tmp_path / "data")
     server = own_server("--lan")
     say = speaker(PSEUDO)
-    keeper = open_phone(server.url, "pseudo-keeper", locale=BROWSER_LOCALES[PSEUDO])
+    keeper = open_phone(server.url_from("192.0.2.20"), "pseudo-keeper", locale=BROWSER_LOCALES[PSEUDO])
     keeper.tap_field(say("lan.pin_label"))
     keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
     keeper.page.keyboard.press("Enter")
@@ -204,7 +204,7 @@ def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, ow
     expect(panel).to_be_visible()
     code = re.search(r"join code (\w{6})", panel.inner_text()).group(1)
     panel.tap()
-    player = open_phone(f"{server.url}join/ABCDEF", "pseudo-phone", locale=BROWSER_LOCALES[PSEUDO])
+    player = open_phone(f"{server.url_from('192.0.2.31')}join/ABCDEF", "pseudo-phone", locale=BROWSER_LOCALES[PSEUDO])
     player.see(say("join.wrong"))
     seen = {"wrong code": player.page.evaluate(SCREEN_TEXTS)}
     field = player.tap_field(say("join.code_label"))  # the code typed, where the QR code was not scanned

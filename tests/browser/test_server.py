@@ -45,7 +45,7 @@ def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     server = own_server("--lan")
     pin = re.search(r"PIN: (\d{6})", server.output).group(1)
     assert "Bidwell is at http://" in server.output
-    phone = open_phone(server.url, "lan")
+    phone = open_phone(server.url_from("192.0.2.20"), "lan")
     phone.see_exactly("Enter the PIN shown on the host")
     expect(phone.button("New game")).to_have_count(0)
     field = phone.tap_field("PIN")  # as on a phone, which opens no keyboard for a field focused by itself
@@ -66,3 +66,18 @@ def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
     phone_app = re.search(r"no computer needed\): (\S+)", server.output)[1]
     expect(phone.page.get_by_role("img", name=f"QR code of {phone_app}")).to_be_attached()
     phone.shot("lan-start")
+
+
+def test_under_lan_the_computers_own_tab_needs_no_pin_and_a_phone_on_the_network_does(open_phone, own_server):
+    """The scorekeeper at the computer Bidwell runs on opens the address it prints for this computer and is
+    straight in; a phone on the network opening the same app meets the PIN screen and nothing of the games."""
+    server = own_server("--lan")
+    here = re.search(r"On this computer, without the PIN: (http://\S+)", server.output).group(1)
+    assert here == server.url.rstrip("/")
+    computer = open_phone(here, "lan-this-computer")
+    computer.see_exactly("Join from another phone")
+    expect(computer.button("New game")).to_be_visible()
+    expect(computer.page.get_by_text("Enter the PIN shown on the host")).to_have_count(0)
+    phone = open_phone(server.url_from("192.0.2.20"), "lan-a-phone")
+    phone.see_exactly("Enter the PIN shown on the host")
+    expect(phone.button("New game")).to_have_count(0)
