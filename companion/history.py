@@ -260,6 +260,32 @@ class _Loaded:
         self.game, self.created, self.revision = other.game, other.created, other.revision
         self.actions, self.damage = other.actions, other.damage
 
+    def follow(self, tables: Mapping[str, Any]) -> bool:
+        """Become the game the file's ``tables`` hold where it only has actions added after this copy's, or this
+        copy's last actions dropped (another program saved or undid): the new actions applied, or the dropped
+        ones undone, nothing replayed. Whether that was so (if not, the file is to be replayed whole)."""
+        documents, damage = _numbered(tables)
+        game, kept = self.game, self.actions
+        if game is None or self.damage is not None or damage is not None or not documents:
+            return False
+        if len(documents) >= len(kept) and documents[:len(kept)] == kept:
+            applied = 0
+            try:
+                for doc in documents[len(kept):]:
+                    game.apply(action_from_dict(doc["action"]))
+                    applied += 1
+            except (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
+                for _ in range(applied):  # as it was: the whole file is replayed, and its damage named
+                    game.undo()
+                return False
+        elif kept[:len(documents)] == documents:
+            for _ in range(len(kept) - len(documents)):
+                game.undo()
+        else:
+            return False
+        self.revision, self.actions = _revision(tables), documents
+        return True
+
     def agrees_with(self, tables: Mapping[str, Any]) -> bool:
         """Whether this is the game the file's ``tables`` hold: the same revision and the same actions."""
         return self.game is not None and _revision(tables) == self.revision and _numbered(tables) == (
@@ -758,7 +784,7 @@ class GameStore:
             held = self._open.get(game_id)
             if isinstance(tables, _Loaded):
                 return held if held is not None else tables
-            if held is not None and held.agrees_with(tables):
+            if held is not None and (held.agrees_with(tables) or held.follow(tables)):
                 return held
             loaded = _replay(tables, game_id)
             if loaded.game is None:

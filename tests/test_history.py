@@ -65,6 +65,27 @@ def test_undo_is_saved_too(store):
     assert len(reopened(store, saved).game.log) == 1
 
 
+def test_a_second_program_follows_anothers_bid_and_undo_on_the_copy_it_holds(store):
+    """Another program (a second store on the same folder) takes a bid and an undo saved by the first as they
+    come, on the game it holds, and ends where a fresh read of the file is; a file whose log was rewritten
+    otherwise is read whole again."""
+    saved = store.start(Game.new("rage", FOUR))
+    saved.bid(1, 3)
+    second = GameStore(store.path)
+    watched = second.open(saved.id)
+    held = watched.game
+    for change in (lambda: saved.bid(2, 2), saved.undo, saved.undo, lambda: saved.bid(1, 1)):
+        change()
+        assert second.refresh(saved.id)
+        assert watched.game is held  # followed, not read again
+        assert (watched.game.log, watched.state) == (saved.game.log, GameStore(store.path).open(saved.id).state)
+    other = GameStore(store.path).open(saved.id)
+    other.undo()
+    other.bid(1, 2)  # what the second holds is no longer the file's beginning
+    assert second.refresh(saved.id)
+    assert watched.game is not held and watched.game.log == other.game.log
+
+
 @pytest.mark.parametrize("mode", ["open", "hidden", "secret"])
 def test_resume_in_the_middle_of_the_bidding(store, mode):
     saved = store.start(Game.new("rage", FOUR, options={"bidding": mode}))
