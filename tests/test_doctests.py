@@ -1,4 +1,4 @@
-"""The examples in the docstrings of scoring/ and companion/ are true."""
+"""The examples in the docstrings of every module of scoring/ and companion/, sub-packages too, are true."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import scoring
 MODULES = [
     info.name
     for package in (scoring, companion)
-    for info in pkgutil.iter_modules(package.__path__, prefix=package.__name__ + ".")
-    if info.name not in ("companion.__main__", "companion.app")  # the app needs a browser; tests/browser has it
+    for info in pkgutil.walk_packages(package.__path__, prefix=package.__name__ + ".")
+    if not info.name.endswith(".__main__")  # importing it starts the app
 ]
 
 
@@ -25,5 +25,6 @@ def test_docstring_examples(name):
     assert result.failed == 0
 
 
-def test_there_are_examples_to_check():
+def test_there_are_examples_to_check_in_sub_packages_too():
+    assert any("." in name.removeprefix("companion.") for name in MODULES), "no sub-package module found"
     assert sum(doctest.testmod(importlib.import_module(n)).attempted for n in MODULES) >= 10
