@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from relay import AddressRelay
@@ -45,6 +46,25 @@ CHROMIUM_ARGS = [
 ]
 START_SECONDS = 60
 NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+# The texts of the accessibility tree whose box runs past the right edge of the screen, outside anything that
+# scrolls sideways (a table that scrolls is not cut: a swipe shows the rest).
+TEXTS_PAST_THE_RIGHT_EDGE = """() => {
+  const width = window.innerWidth;
+  const scrolls = node => {
+    for (let up = node.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (up.scrollWidth > up.clientWidth + 1 && /(auto|scroll)/.test(style.overflowX)) return true;
+    }
+    return false;
+  };
+  return [...document.querySelectorAll('flt-semantics')]
+    .filter(node => (node.getAttribute('aria-label') || node.textContent || '').trim() && !node.children.length)
+    .filter(node => { const box = node.getBoundingClientRect();
+                      return box.width > 0 && box.right > width + 0.5 && box.left < width; })
+    .filter(node => !scrolls(node))
+    .map(node => (node.getAttribute('aria-label') || node.textContent).trim().slice(0, 60));
+}"""
 
 # Flutter draws on a canvas; its accessibility tree (what screen readers and these tests read) is switched on by a
 # click on its placeholder. The page does it itself each time it loads, as Bidwell's page loads itself again after a
@@ -310,6 +330,22 @@ class Phone:
     def reads(self, *lines: str) -> None:
         """The screen reads ``lines`` one after the other (a summary's name, then its numbers, ...)."""
         expect(self.screen).to_contain_text(" ".join(lines), use_inner_text=True)
+
+    def shows_whole(self, picture: Path, *key_texts: str | Locator) -> None:
+        """What a person checks on a screenshot: it is not blank, ``key_texts`` (the heading, the numbers the
+        screen is for; a text, or the element that shows it) are on it, inside the screen's width, and no text
+        runs past the right edge."""
+        with Image.open(picture) as image:
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+        assert colours is None or len(colours) > 8, f"{picture.name} is blank"
+        width = self.page.viewport_size["width"]
+        for text in key_texts:
+            shown = self.page.get_by_text(text, exact=False).first if isinstance(text, str) else text
+            box = shown.bounding_box()
+            assert box is not None, f"{text!r} is not on {picture.name}"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{text!r} is cut on {picture.name}"
+        cut = self.page.evaluate(TEXTS_PAST_THE_RIGHT_EDGE)
+        assert cut == [], f"cut at the right edge of {picture.name}: {cut}"
 
     def shot(self, label: str, folder: Path = ARTIFACTS) -> Path:
         """Save a screenshot once the canvas has settled.

@@ -1,4 +1,5 @@
-"""Every screen at two phone sizes, light and dark, saved under tests/artifacts/screens/ for a person to look at.
+"""Every screen at two phone sizes, light and dark, saved under tests/artifacts/screens/ for a person to look at,
+and checked as a person looks at it: not blank, its heading and key line on it, nothing cut at the right edge.
 
 The games are set up through the store; each screen is then reached by taps,
 and shot once what it is known by shows.
@@ -42,44 +43,44 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone = open_phone(server.url, f"{size['width']}x{size['height']}-{scheme}", viewport=size,
                        color_scheme=scheme)
 
-    def shot(label: str) -> None:
-        phone.shot(label, SCREENS)
+    def shot(label: str, *key_texts: str) -> None:
+        phone.shows_whole(phone.shot(label, SCREENS), *key_texts)
 
     expect(phone.button("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")).to_be_visible()
-    shot("start")
+    shot("start", "New game", "Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
 
     phone.tap("New game")
     phone.pick("switch", "Skip Up")
     phone.enter_lines("Player's name", ["Anna", "さくら", "Ярослав"])
     phone.see_exactly("3. Ярослав")
-    shot("new game")
+    shot("new game", "3. Ярослав", "Start the game")
     phone.tap("Back")
 
     phone.tap("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
     phone.see_exactly("Hand 1 scored")
     phone.see_exactly("Csilla's bid")
-    shot("summary")
+    shot("summary", "Hand 1 scored", "Csilla's bid")
     phone.tap("Bid 2")
     phone.see_exactly("Anna's bid")
     phone.tap("Bid 3")
     phone.see_exactly("Not 4: the bids would make 9")
-    shot("bidding with the hook")
+    shot("bidding with the hook", "Not 4: the bids would make 9")
     phone.tap("Bid 1")
     phone.see_exactly("Csilla's tricks")
-    shot("tricks")
+    shot("tricks", "Csilla's tricks")
     phone.tap("Correct hand 1")
     expect(phone.button("Save the correction")).to_be_visible()
-    shot("correction")
+    shot("correction", "Save the correction")
     phone.tap("Back")
     phone.see_exactly("Csilla's tricks")
     phone.tap("Back")
 
     phone.tap("Rage'n Glyphs · hand 1 · Zoë, Ödön, Ярослав, さくら")
     phone.see_exactly("Hand the phone to Ödön")
-    shot("cover")
+    shot("cover", "Hand the phone to Ödön")
     phone.tap("I am Ödön")
     phone.see_exactly("Ödön, your bid. Nobody else sees it.")
-    shot("private bid")
+    shot("private bid", "Ödön, your bid. Nobody else sees it.")
     phone.tap("Back")
 
     phone.tap("Rage · hand 1 · Dóra, Ernő, Flóra, Maximiliane Wolfeschlegel")
@@ -88,7 +89,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.see_exactly("Flóra's tricks")
     phone.tap("+5 cards of Ernő: one more")
     phone.see_exactly("+5 cards of Ernő: 1")
-    shot("tricks with cards")
+    shot("tricks with cards", "+5 cards of Ernő: 1", "Flóra's tricks")
     phone.tap("Back")
 
     phone.tap("Herrlof · hand 2 · Anna, Béla")
@@ -96,13 +97,13 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.see_exactly("Tricks 15; between 12 and 15 allowed")
     phone.tap("Score the hand")
     phone.see_exactly("Anna wins!")
-    shot("end")
+    shot("end", "Anna wins!")
     phone.tap("Start screen")
 
     phone.tap("Past games")
     finished = phone.page.get_by_role("group", name="Herrlof · won by Anna", exact=False)
     expect(finished).to_be_visible()
-    shot("past games")
+    shot("past games", finished)
     finished.get_by_role("button", name="Open", exact=True).tap()
     phone.see_exactly("Game over")
-    shot("past game")
+    shot("past game", "Game over")
