@@ -1,9 +1,9 @@
-"""The app with no server, as ``flet build apk`` and ``bidwell publish`` package it (see companion.standalone)."""
+"""The app with no server, as ``flet build apk`` and ``bidwell publish`` package it (see companion.publish.standalone)."""
 
 import flet as ft
 
-from companion.app_assets import ASSETS
-from companion.standalone import main
+from companion.look import ASSETS
+from companion.publish.standalone import main
 
 if __name__ == "__main__":
     ft.run(main, assets_dir=str(ASSETS))

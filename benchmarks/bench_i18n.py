@@ -26,9 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.history import GameStore
-from companion.sheets import filled_sheet, render_pdf
-from companion.viewmodels import PlayModel
+from companion.store.games import GameStore
+from companion.sheets.pdf import filled_sheet, render_pdf
+from companion.views.play import PlayModel
 from scoring.game import Game
 from scoring.i18n import speaking
 

@@ -28,7 +28,7 @@ from playwright.sync_api import expect, sync_playwright
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_app import ARGS, free_port, open_page
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]

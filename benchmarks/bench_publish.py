@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "brows
 from phone import CHROMIUM_ARGS, PHONE, Server, StaticServer, chromium
 from playwright.sync_api import sync_playwright
 
-from companion import publish as publishing
+from companion.publish import build as publishing
 
 MINIMAL_APP = '''import flet as ft
 

@@ -17,7 +17,7 @@ import time
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
-from companion.sheets import blank_sheet, filled_sheet, render_pdf
+from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from scoring.definitions import rules_for
 from scoring.game import Game
 

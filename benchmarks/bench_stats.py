@@ -27,8 +27,8 @@ from bench_app import TAP_AND_SEE, free_port, open_page, wait_serving
 from bench_storage import build
 from playwright.sync_api import expect, sync_playwright
 
-from companion.history import GameStore
-from companion.viewmodels import StatsModel
+from companion.store.games import GameStore
+from companion.views.play import StatsModel
 from scoring.stats import players
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.definitions import rules_for
 from scoring.game import Game, Phase
 

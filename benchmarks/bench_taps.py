@@ -40,7 +40,7 @@ from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
 from bench_storage import build
 from phone import SWITCH_ON_THE_ACCESSIBILITY_TREE
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla"]

@@ -44,7 +44,7 @@ def time_undo(game: Game, runs: int) -> list[float]:
 
 
 def time_second_screen(runs: int) -> tuple[list[float], list[float]]:
-    from companion.history import GameStore
+    from companion.store.games import GameStore
 
     with tempfile.TemporaryDirectory() as folder:
         first = GameStore(Path(folder))

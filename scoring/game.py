@@ -12,7 +12,6 @@ which verifies first: a refused action changes nothing.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType

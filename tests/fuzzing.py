@@ -21,7 +21,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from strategies import played_games
 
-from companion.cli import main
+from companion.cli.main import main
 from scoring.definitions import templates_dir
 from scoring.record import record_from_game
 

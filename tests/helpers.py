@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game, GameState
 
 

@@ -7,11 +7,11 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from companion.app_assets import FONT_FILE
-from companion.history import GameStore
+from companion.look import FONT_FILE
+from companion.store.games import GameStore
 from companion.texts import languages
 from companion.ui.play import CELL, CELL_PADDING, NAME, CellLine, cell_lines, column_width, line_width
-from companion.viewmodels import BoardView, PlayModel
+from companion.views.play import BoardView, PlayModel
 from scoring.game import Game
 from scoring.i18n import speaking
 

@@ -132,7 +132,7 @@ def test_the_compiled_catalog_is_the_translation_as_it_stands(domain, code):
 def test_the_shipped_font_draws_every_translated_character(code):
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from companion.app_assets import FONT_FILE
+    from companion.look import FONT_FILE
 
     drawable = set(TTFont("BidwellSansCheck", str(FONT_FILE)).face.charToGlyph)
     undrawable = set()

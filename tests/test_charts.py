@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import play_hand
 
-from companion.axes import axis_step, nice_range, nice_top
+from companion.look import axis_step, nice_range, nice_top
 from scoring.game import Game
 from scoring.stats import HandBar, game_charts
 

@@ -1053,7 +1053,7 @@ def test_score_does_not_import_flet(tmp_path):
     path = write_record(tmp_path, EXAMPLE)
     code = (
         "import sys\n"
-        "import companion.cli as c\n"
+        "import companion.cli.main as c\n"
         "status = c.main(['score', sys.argv[1]])\n"
         "loaded = sorted(m for m in sys.modules if m == 'flet' or m.startswith(('flet.', 'flet_')))\n"
         "sys.stderr.write('STATUS=%r LOADED=%r\\n' % (status, loaded))\n"
@@ -1093,8 +1093,8 @@ def test_score_imports_only_what_scoring_needs(tmp_path):
         if line.startswith("import time:") and "|" in line
     }
     assert {"json", "scoring.game", "tomllib"} <= imported, "profiler gave no output"
-    heavy = {"dataclasses", "inspect", "shutil", "pathlib", "copy", "difflib", "platformdirs", "companion.storage",
-             "companion.history", "reportlab", "pyuegc", "argparse", "gettext", "locale", "babel",
+    heavy = {"dataclasses", "inspect", "shutil", "pathlib", "copy", "difflib", "platformdirs", "companion.store.files",
+             "companion.store.games", "reportlab", "pyuegc", "argparse", "gettext", "locale", "babel",
              "scoring.i18n", "scoring.messages"}  # a record scored says no sentence: none is loaded
     assert not heavy & imported
     assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
@@ -1102,9 +1102,9 @@ def test_score_imports_only_what_scoring_needs(tmp_path):
 
 @pytest.mark.parametrize("argv", [["score", "game.json"], ["score", "-"], ["score", "a game.json"]])
 def test_the_plain_score_command_is_read_as_argparse_reads_it(argv):
-    from companion.cli import parse_arguments
-    from companion.cli_arguments import build_parser
-    from companion.cli_arguments import parse_arguments as with_argparse
+    from companion.cli.main import parse_arguments
+    from companion.cli.arguments import build_parser
+    from companion.cli.arguments import parse_arguments as with_argparse
 
     read = vars(parse_arguments(argv))
     assert read == vars(with_argparse(argv))
@@ -1122,7 +1122,7 @@ def test_python_m_companion_score_does_not_import_flet(tmp_path):
     )
     assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
     imported = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines() if "|" in line]
-    assert "companion.cli" in imported
+    assert "companion.cli.main" in imported
     assert not [name for name in imported if name == "flet" or name.startswith(("flet.", "flet_"))]
     assert json.loads(result.stdout.decode("utf-8")) == EXAMPLE_OUT
 

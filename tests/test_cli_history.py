@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 BIDWELL = Path(sys.executable).with_name("bidwell")

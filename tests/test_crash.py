@@ -10,13 +10,13 @@ import textwrap
 
 import pytest
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 WRITER = textwrap.dedent(
     """
     import sys
-    from companion.history import GameStore
+    from companion.store.games import GameStore
     from scoring.game import Game
 
     store = GameStore(sys.argv[1])
@@ -63,7 +63,7 @@ KILLED_AT_THE_INDEX = textwrap.dedent(
     import os
     import signal
     import sys
-    from companion.history import GameStore
+    from companion.store.games import GameStore
 
     store = GameStore(sys.argv[1])
     saved = store.open(sys.argv[2])
@@ -121,8 +121,8 @@ def test_a_kill_between_the_game_write_and_the_index_write_leaves_nothing_listed
 TWO_WRITERS = textwrap.dedent(
     """
     import hashlib, json, random, sys
-    from companion.history import ConflictError, GameStore
-    from companion.storage import StorageError
+    from companion.store.games import ConflictError, GameStore
+    from companion.store.files import StorageError
 
     while True:  # on a busy machine one writer can be kept from the lock past its wait, and is told so
         try:

@@ -13,8 +13,8 @@ import threading
 
 import pytest
 
-from companion.history import ConflictError, GameStore, fold
-from companion.storage import StorageError
+from companion.store.games import ConflictError, GameStore, fold
+from companion.store.files import StorageError
 from scoring.errors import BidError
 from scoring.game import Bid, Game, Phase
 from scoring.record import record_from_game
@@ -306,7 +306,7 @@ def test_every_screen_of_a_game_reads_one_copy_and_a_tap_drawn_before_a_change_i
 STALE_WRITER = textwrap.dedent(
     """
     import sys
-    from companion.history import ConflictError, GameStore
+    from companion.store.games import ConflictError, GameStore
     from scoring.game import Bid
     store = GameStore(sys.argv[1])
     game_id, drawn, seat, value = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
@@ -377,7 +377,7 @@ def test_two_processes_saving_at_once_lose_nothing(store, tmp_path):
     script = textwrap.dedent(
         """
         import sys
-        from companion.history import GameStore
+        from companion.store.games import GameStore
         from scoring.game import Game
         store = GameStore(sys.argv[1])
         ids = []
@@ -670,7 +670,7 @@ def fail_with(error_number, only_writing=False):
 def test_a_save_that_the_disk_refuses_keeps_the_game_as_it_was_and_can_be_tried_again(
     store, monkeypatch, where, error_number, says
 ):
-    from companion import storage
+    from companion.store import files as storage
 
     saved = hook_conflict(store)
     path = game_file(store, saved)

@@ -1,4 +1,4 @@
-"""The PIN throttle (companion.lan.PinGate) on a fake clock: no test sleeps."""
+"""The PIN throttle (companion.server.pins.PinGate) on a fake clock: no test sleeps."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from companion.lan import PinAnswer, PinGate, is_pin_shaped, new_pin
+from companion.server.pins import PinAnswer, PinGate, is_pin_shaped, new_pin
 
 PIN = "482913"
 WRONG = "000000"

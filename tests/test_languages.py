@@ -24,11 +24,11 @@ from pseudo import PSEUDO, outside, write_catalogs
 from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFont
 
-from companion.app_assets import FONT_FILE
-from companion.history import GameStore
-from companion.sheets import blank_sheet, filled_sheet, render_pdf
+from companion.look import FONT_FILE
+from companion.store.games import GameStore
+from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from companion.texts import language_name, languages, t
-from companion.viewmodels import HistoryModel, NewGameModel, PlayModel, Screen, StatsModel, Step
+from companion.views.play import HistoryModel, NewGameModel, PlayModel, Screen, StatsModel, Step
 from scoring.definitions import all_games, rules_for
 from scoring.describe import names_and
 from scoring.errors import UnknownLanguageError
@@ -350,7 +350,7 @@ COMMAND_LINE_WORDS = {"bidwell", "usage", "COMMAND", "ID", "N", "NAME", "VALUE",
 
 def _command_line_words(text: str) -> str:
     """``text`` without what the command line itself is made of: options, metavars, choices, command names."""
-    from companion.cli_arguments import _COMMANDS
+    from companion.cli.arguments import _COMMANDS
 
     text = re.sub(r"\b(" + "|".join(_COMMANDS) + r")\b|\S*\.pdf,?", " ", text)
     return re.sub(r"(?<![\w-])--?[a-z][a-z-]*|\{[a-z0-9,]+\}|\b[A-Z]+(?:=[A-Z]+)?\b|\[|\]", " ", text)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from companion import sheets
-from companion.history import GameStore
-from companion.viewmodels import NewGameModel
+from companion.sheets import pdf as sheets
+from companion.store.games import GameStore
+from companion.views.play import NewGameModel
 from scoring.errors import SetupError
 from scoring.game import Game, check_players
 from scoring.stats import player_key
@@ -282,7 +282,7 @@ def test_a_stored_game_file_with_an_unreadable_number_is_damaged_not_a_crash(tmp
     ("नमस्ते", 3),
     ("e" + "\u0301" * 100_000, 1),  # a megabyte-sized accent pile is one grapheme, counted at once
 ])
-def test_a_name_is_measured_in_what_a_person_sees(name, graphemes):
+def test_graphemes_over_counts_what_a_person_sees(name, graphemes):
     assert not graphemes_over(name, graphemes)
     assert graphemes_over(name, graphemes - 1)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.phone_app import PhoneApp
-from companion.publish import PublishError
-from companion.webserver import WithFolders
+from companion.publish.phone_app import PhoneApp
+from companion.publish.build import PublishError
+from companion.server.web import WithFolders
 
 
 def ask(app, path: str) -> tuple[int, dict[str, str], str]:
@@ -76,7 +76,7 @@ def test_a_build_that_cannot_be_made_says_why_on_the_phone(phone_app, monkeypatc
     def refuse(*args, **kwargs):
         raise PublishError("cannot publish: the flet-web package is not installed; install Bidwell again")
 
-    monkeypatch.setattr("companion.publish.publish", refuse)
+    monkeypatch.setattr("companion.publish.phone_app.publish", refuse)
     phone_app.build()
     assert phone_app.wait_built(0)
     status, _, text = ask(WithFolders(host_app, {"/phone/": phone_app}), "/phone/")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import publish as publishing
-from companion.publish import BUILD_MARK, SERVICE_WORKER, PublishError, publish
+from companion.publish import build as publishing
+from companion.publish.build import BUILD_MARK, SERVICE_WORKER, PublishError, publish
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -29,7 +29,7 @@ def archive_names(site: Path) -> set[str]:
 
 def test_the_app_and_every_package_it_needs_are_in_the_archive_and_nothing_compiled(site):
     names = archive_names(site)
-    assert {"main.py", "requirements.txt", "companion/standalone.py", "scoring/game.py",
+    assert {"main.py", "requirements.txt", "companion/publish/standalone.py", "scoring/game.py",
             "companion/assets/fonts/BidwellSans-Regular.ttf"} <= names
     assert any(re.fullmatch(r"scoring/templates/.+", name) for name in names)
     for package in ("flet", "tinydb", "reportlab", "filelock", "platformdirs", "segno", "pyuegc", "msgpack",
@@ -40,7 +40,7 @@ def test_the_app_and_every_package_it_needs_are_in_the_archive_and_nothing_compi
     # Left out: the server side, and what has a fallback or a stand-in.
     for package in ("uvicorn", "orjson", "flet_web", "httpx"):
         assert not [name for name in names if name.startswith(f"__pypackages__/{package}")], package
-    assert not [name for name in names if name.startswith("companion/publish_files")]
+    assert not [name for name in names if name.startswith("companion/publish/files")]
 
 
 def test_the_worker_is_asked_for_no_package_from_an_index(site):

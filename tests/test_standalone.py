@@ -1,4 +1,4 @@
-"""The app's copy of its games in the browser's storage (companion.standalone), against a stand-in for
+"""The app's copy of its games in the browser's storage (companion.publish.standalone), against a stand-in for
 Emscripten's file system that answers each copy when the test says so."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion.standalone import BrowserStorage
-from companion.storage import StorageError
+from companion.publish.standalone import BrowserStorage
+from companion.store.files import StorageError
 
 
 class FakeFS:

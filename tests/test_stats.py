@@ -12,8 +12,8 @@ import pytest
 from helpers import HAND_WORKED_FIGURES as EXPECTED
 from helpers import hand_worked_history, play_hand
 
-from companion.history import GameStore
-from companion.viewmodels import HistoryModel, PlayModel, StatsModel, match_text
+from companion.store.games import GameStore
+from companion.views.play import HistoryModel, PlayModel, StatsModel, match_text
 from scoring.game import Game
 from scoring.stats import chosen, head_to_head, players
 

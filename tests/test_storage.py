@@ -10,8 +10,8 @@ import threading
 
 import pytest
 
-from companion import storage
-from companion.storage import SCHEMA, Folder, NewerSchemaError, StorageError
+from companion.store import files as storage
+from companion.store.files import SCHEMA, Folder, NewerSchemaError, StorageError
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def test_a_second_process_holding_the_lock_gets_a_clear_message(folder, monkeypa
 
 
 def test_a_notice_goes_to_whoever_met_the_repair_and_to_nobody_else(folder):
-    from companion.storage import collecting_notices
+    from companion.store.files import collecting_notices
 
     for name in ("games/a.json", "games/b.json"):
         write(folder, [{"n": 1}], name=name)
@@ -180,7 +180,7 @@ def test_a_file_whose_tables_are_not_tinydbs_is_bad_and_its_last_good_copy_comes
 
 
 def test_every_write_is_followed_by_the_after_write_call_even_one_that_failed(tmp_path):
-    from companion.history import GameStore
+    from companion.store.games import GameStore
     from scoring.game import Game
 
     calls: list[int] = []
@@ -204,7 +204,7 @@ def test_without_orjson_files_are_read_and_bad_ones_told_the_same(tmp_path, dama
     script = textwrap.dedent(f"""
         import sys
         sys.modules["orjson"] = None  # so that importing it fails
-        from companion.storage import Folder
+        from companion.store.files import Folder
         folder = Folder({str(tmp_path)!r})
         for n in (1, 2):
             with folder.database("games/one.json", kind="game") as db:

@@ -10,11 +10,11 @@ import pytest
 from helpers import view_texts
 from test_lan import FakeClock
 
-from companion.history import GameStore
-from companion.phone_seat import SeatModel
-from companion.table import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
+from companion.store.games import GameStore
+from companion.views.seat import SeatModel
+from companion.server.seats import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
 from companion.texts import t
-from companion.viewmodels import PlayModel, Screen
+from companion.views.play import PlayModel, Screen
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]  # Anna deals hand 1: Béla bids first, Anna last

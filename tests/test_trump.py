@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.history import GameStore
-from companion.viewmodels import PlayModel
+from companion.store.games import GameStore
+from companion.views.play import PlayModel
 from scoring.errors import TrumpError
 from scoring.game import NO_TRUMP, Game
 from scoring.record import game_from_record, record_from_game

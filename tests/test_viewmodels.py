@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from companion.history import GameStore
-from companion.viewmodels import (
+from companion.store.games import GameStore
+from companion.views.play import (
     HandSummary,
     HistoryModel,
     Message,
@@ -47,7 +47,7 @@ def seat_of(model, name):
 
 def taken(model, tapped):
     """A tap was taken (``tapped`` is what the model said), and the moment it is shown where its pad was is
-    over, as after :data:`companion.viewmodels.SETTLE_SECONDS` on a screen."""
+    over, as after :data:`companion.views.play.SETTLE_SECONDS` on a screen."""
     assert tapped, model.message
     assert model.settle()
 
@@ -334,7 +334,7 @@ def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, m
     import errno
     import os
 
-    from companion import storage
+    from companion.store import files as storage
 
     store = GameStore(tmp_path / "data")
     model = PlayModel(store.start(Game.new("rage", RAGE_THREE)))

@@ -1,4 +1,4 @@
-"""Which websocket handshakes companion.webserver lets through to the app."""
+"""Which websocket handshakes companion.server.web lets through to the app."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion.webserver import SameOriginWebSockets, same_origin
+from companion.server.web import SameOriginWebSockets, same_origin
 
 
 def run_async(awaitable) -> object:
@@ -69,7 +69,7 @@ def test_a_refused_handshake_never_reaches_the_app():
 
 def test_a_handler_that_outlives_its_client_is_cancelled(monkeypatch):
     """Flet 1.0.5 waits forever for a client that left before registering; the wrapper ends that wait."""
-    monkeypatch.setattr("companion.webserver.HANDLER_GRACE_SECONDS", 0)
+    monkeypatch.setattr("companion.server.web.HANDLER_GRACE_SECONDS", 0)
     cancelled = []
 
     async def stuck_app(scope, receive, send):
@@ -98,7 +98,7 @@ def test_flets_messages_are_sent_as_before_without_being_formatted_for_a_log_tha
     from flet.messaging.protocol import Message, MessageAction, PatchControlBody
     from flet_web.fastapi import flet_app
 
-    from companion.webserver import send_without_formatting_it
+    from companion.server.web import send_without_formatting_it
 
     class Unprintable(ft.Text):
         def __repr__(self) -> str:
@@ -170,7 +170,7 @@ def closed_with(sent: list[dict]) -> list[int]:
 @pytest.fixture
 def forgotten(monkeypatch) -> list[str]:
     """The Flet sessions the link guard deleted (none really: there is no Flet here); heartbeats kept quiet."""
-    from companion import webserver
+    from companion.server import web as webserver
 
     monkeypatch.setattr(webserver, "HEARTBEAT_SECONDS", 3600)
     deleted: list[str] = []
@@ -183,7 +183,7 @@ def forgotten(monkeypatch) -> list[str]:
 
 
 def test_a_tab_flooding_frames_is_read_at_a_persons_pace_then_cut_off(monkeypatch, forgotten):
-    from companion import webserver
+    from companion.server import web as webserver
 
     monkeypatch.setattr(webserver, "FLOOD_SECONDS", 0.5)
     app, admission = FakeFlet(), webserver.Admission(required=False)
@@ -197,7 +197,7 @@ def test_a_tab_flooding_frames_is_read_at_a_persons_pace_then_cut_off(monkeypatc
 
 
 def test_a_tab_at_a_persons_pace_is_never_held_back(forgotten):
-    from companion import webserver
+    from companion.server import web as webserver
 
     app = FakeFlet()
     frames = [b"\x00tap%d" % n for n in range(int(webserver.FRAME_BURST))]
@@ -207,7 +207,7 @@ def test_a_tab_at_a_persons_pace_is_never_held_back(forgotten):
 
 
 def test_under_lan_a_tab_without_the_pin_is_let_go_and_its_session_forgotten(monkeypatch, forgotten):
-    from companion import webserver
+    from companion.server import web as webserver
 
     monkeypatch.setattr(webserver, "UNADMITTED_SECONDS", 0.2)
     admission = webserver.Admission(required=True)
@@ -222,7 +222,7 @@ def test_under_lan_a_tab_without_the_pin_is_let_go_and_its_session_forgotten(mon
 
 
 def test_a_text_frame_ends_the_connection_quietly(forgotten):
-    from companion import webserver
+    from companion.server import web as webserver
 
     app = FakeFlet()
     receive, send, sent = client([])

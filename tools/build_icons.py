@@ -1,4 +1,4 @@
-"""Draw Bidwell's app icons (companion/publish_files/icons): a score card on the app's blue, with tally marks.
+"""Draw Bidwell's app icons (companion/publish/files/icons): a score card on the app's blue, with tally marks.
 
 The installed web app shows them on the home screen and in the install prompt; the maskable ones keep the
 drawing inside the middle 80 % that every launcher's mask leaves. Run once when the drawing changes (Pillow
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-OUT = Path(__file__).resolve().parent.parent / "companion" / "publish_files" / "icons"
+OUT = Path(__file__).resolve().parent.parent / "companion" / "publish" / "files" / "icons"
 BLUE = (58, 96, 143)
 PAPER = (250, 248, 240)
 INK = (32, 52, 80)

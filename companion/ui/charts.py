@@ -6,8 +6,7 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.app_assets import seat_colour
-from companion.axes import axis_step, nice_range, nice_top
+from companion.look import axis_step, nice_range, nice_top, seat_colour
 from companion.texts import t
 from companion.ui.widgets import heading, part
 from scoring.i18n import Listed

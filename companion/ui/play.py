@@ -11,13 +11,14 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.storage import StorageError
-from companion.table import SeatState
+from companion.store.files import StorageError
+from companion.server.seats import SeatState
 from companion.texts import in_use, t
 from companion.ui.charts import GameChartsPanel
+from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
-from companion.viewmodels import (
+from companion.views.play import (
     Aim,
     BidLine,
     BidsView,
@@ -349,8 +350,6 @@ def Slot(text: str | None, taken: bool, centered: bool = False) -> ft.Control:
 def PhonesPanel(handle: GameHandle, seating: Seating) -> ft.Control:
     """The players' own phones: the join code and its QR code, each seat's phone (joined, away, none), and the
     seats the scorekeeper may free; folded away under the code until asked for."""
-    from companion.ui.screens import scan_to_open
-
     session = use_session()
     # Kept here, not only in the phone: the panel is drawn again as phones come and go, and stays as it was.
     expanded, set_expanded = ft.use_state(False)
@@ -563,7 +562,7 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(ft.Text(ending.match, weight=ft.FontWeight.W_600, key="match"))
 
     async def sheet(_: object) -> None:
-        from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print
+        from companion.sheets.pdf import filled_sheet, render_pdf  # reportlab loads on the first print
 
         pdf = render_pdf(filled_sheet(model.game, played_on=model.saved.created[:10]), session.paper)
         set_saved_note(await download(model.download_name("pdf"), pdf))

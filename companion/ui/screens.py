@@ -7,12 +7,15 @@ from datetime import date
 
 import flet as ft
 
-from companion.lan import PinAnswer
-from companion.storage import StorageError
+from companion.server.pins import PinAnswer
+from companion.store.files import StorageError
 from companion.texts import languages, t
+from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, said, screen, use_stable, wide
-from companion.viewmodels import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
+from companion.ui.widgets import (
+    NoticeBar, download, heading, icon_button, part, qr_png, said, screen, use_stable, wide,
+)
+from companion.views.play import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
 from scoring.i18n import Listed, game_text
 
 log = logging.getLogger(__name__)
@@ -105,8 +108,6 @@ def LanguagePicker(code: str) -> ft.Control:
     page = ft.context.page
 
     def pick(chosen: str) -> None:
-        from companion.app import remember_language
-
         page.run_task(remember_language, page, session, chosen)
 
     return ft.Column([
@@ -117,8 +118,6 @@ def LanguagePicker(code: str) -> ft.Control:
 
 def scan_to_open(title: str, url: str, explanation: str | None = None) -> list[ft.Control]:
     """A heading, what scanning does (if said), the QR code of ``url`` and the address itself to type."""
-    from companion.app import qr_png
-
     return [heading(title), *([ft.Text(explanation)] if explanation else []),
             ft.Image(src=qr_png(url), width=200, height=200, semantics_label=t("lan.qr", url=url)),
             ft.Text(url, selectable=True)]
@@ -163,7 +162,7 @@ def NewGame() -> ft.Control:
             ft.context.page.navigate(f"/game/{saved.id}")
 
     async def blank_sheet(_: object) -> None:
-        from companion.sheets import render_pdf  # reportlab loads on the first print, not at start-up
+        from companion.sheets.pdf import render_pdf  # reportlab loads on the first print, not at start-up
 
         sheet = model.blank_sheet()
         # Named as every download is; a sheet for no one yet says it is blank where the players would be.
@@ -335,7 +334,7 @@ def History(listing: Listing) -> ft.Control:
         ))
 
     async def sheet(game_id: str) -> None:
-        from companion.sheets import filled_sheet, render_pdf  # reportlab loads on the first print
+        from companion.sheets.pdf import filled_sheet, render_pdf  # reportlab loads on the first print
 
         try:
             handle = session.game(game_id)

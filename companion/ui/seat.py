@@ -8,10 +8,10 @@ import logging
 
 import flet as ft
 
-from companion.lan import PinAnswer
-from companion.phone_seat import SeatModel
-from companion.storage import StorageError
-from companion.table import Claim, normal_code
+from companion.server.pins import PinAnswer
+from companion.views.seat import SeatModel
+from companion.store.files import StorageError
+from companion.server.seats import Claim, normal_code
 from companion.texts import t
 from companion.ui.play import Board, HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session

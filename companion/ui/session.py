@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.history import GameStore, SavedGame
-from companion.lan import PinSession
-from companion.storage import StorageError, collecting_notices
-from companion.table import Table, Tables, new_device
+from companion.store.games import GameStore, SavedGame
+from companion.server.pins import PinSession
+from companion.store.files import StorageError, collecting_notices
+from companion.server.seats import Table, Tables, new_device
 from companion.texts import t
-from companion.viewmodels import SETTLE_SECONDS, Aim, Message, PlayModel
+from companion.views.play import SETTLE_SECONDS, Aim, Message, PlayModel
 from scoring.i18n import ENGLISH, Language, language
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ class GameHandle:
 
     Screens that take the handle as a property are drawn again whenever the
     version moves, whether this tab changed the game or another one did.
-    Every tap names the :class:`~companion.viewmodels.Aim` its control was
+    Every tap names the :class:`~companion.views.play.Aim` its control was
     drawn for; the controls drawn for an aim are keyed by it and by this
     tab's ``link`` (which moves on when the connection drops), so a tap sent
     before the screen changed, or while the connection was lost, reaches no

@@ -8,12 +8,13 @@ from urllib.parse import quote, unquote
 import flet as ft
 import flet_charts as charts
 
-from companion.axes import axis_step, nice_range, nice_top
+from companion.look import axis_step, nice_range, nice_top
 from companion.texts import t
 from companion.ui.charts import CHART_HEIGHT, described, grid
+from companion.ui.screens import Choice
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
-from companion.viewmodels import PlayerView, StatsModel, names_typed
+from companion.views.play import PlayerView, StatsModel, names_typed
 from scoring.i18n import Listed
 from scoring.stats import GameFigures
 
@@ -51,8 +52,6 @@ def use_figures(listing: Listing) -> list[GameFigures]:
 
 @part
 def Players(listing: Listing) -> ft.Control:
-    from companion.ui.screens import Choice
-
     figures = use_figures(listing)
     game, set_game = ft.use_state(None)
     period, set_period = ft.use_state("")

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import functools
 import inspect
+import io
 import logging
 from collections.abc import Callable
 
 import flet as ft
+import segno
 
 from companion.texts import t
-from companion.viewmodels import Aim, Message, PadKey
+from companion.views.play import Aim, Message, PadKey
 
 log = logging.getLogger(__name__)
 
@@ -144,3 +146,10 @@ async def download(name: str, data: bytes) -> str:
     """Hand a file to the browser (a download) or, in a window, to a save dialog; says what was saved."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data)
     return t("saved", name=name)
+
+
+def qr_png(url: str) -> bytes:
+    """The join link as a QR code picture, for the phones at the table to scan."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=6, border=2)
+    return buffer.getvalue()

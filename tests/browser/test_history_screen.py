@@ -8,7 +8,7 @@ import subprocess
 from phone import BIDWELL
 from playwright.sync_api import expect
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 TEN = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]

@@ -13,7 +13,7 @@ import pytest
 from phone import PHONE, Phone, watch
 from playwright.sync_api import Page, expect
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]

@@ -12,7 +12,7 @@ import re
 from phone import Phone
 from playwright.sync_api import expect
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 DOUBLE_TAP_MS = 150

@@ -11,7 +11,7 @@ import pytest
 from phone import ARTIFACTS, PHONE, SMALL_PHONE
 from playwright.sync_api import expect
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 SCREENS = ARTIFACTS / "screens"

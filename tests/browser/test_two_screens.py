@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion.history import GameStore
+from companion.store.games import GameStore
 from scoring.game import Game
 
 OH_HELL = "Oh Hell (BGA) · hand 1 · Anna, Béla, Csilla"

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.staticfiles import StaticFiles
 
+from companion.publish.build import PublishError, publish
 from companion.texts import t
 
 log = logging.getLogger(__name__)
@@ -44,8 +45,6 @@ class PhoneApp:
 
     def build(self) -> None:
         """Publish the app for :data:`PATH`; a build that cannot be made is logged and said on ``/phone/``."""
-        from companion.publish import PublishError, publish
-
         try:
             site = publish(self._folder / "site", base_path=PATH)
             self._files = _AppFiles(directory=site.folder, html=True)

@@ -6,7 +6,7 @@ private bid made or changed for its player on the scorekeeper's phone is
 shown when the table sees it); its
 pad comes up on that player's turn, with the hook's forbidden number greyed
 out and refused with its reason, which names no other bid. It is built from
-the scorekeeper's own play model (:class:`~companion.viewmodels.PlayModel`),
+the scorekeeper's own play model (:class:`~companion.views.play.PlayModel`),
 so the phone and the scorekeeper's screen can never disagree on a rule.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.history import ConflictError
-from companion.storage import StorageError
-from companion.table import Table
+from companion.store.games import ConflictError
+from companion.store.files import StorageError
+from companion.server.seats import Table
 from companion.texts import t
-from companion.viewmodels import (
+from companion.views.play import (
     Aim,
     BoardView,
     Ending,

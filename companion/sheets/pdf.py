@@ -25,8 +25,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.app_assets import FONT_FILE, seat_colour
-from companion.axes import axis_step, nice_range, nice_top
+from companion.look import FONT_FILE, axis_step, nice_range, nice_top, seat_colour
 from companion.texts import in_use, t
 from scoring.definitions import Rules
 from scoring.describe import scoring_summary, tie_break_line, winner_line

@@ -4,7 +4,7 @@ Under ``bidwell --lan`` the scorekeeper's game screen shows the game's join
 code (and its QR code). A phone that opens ``/join/CODE`` needs no PIN: the
 code lets it into that one game, as a player who sees what the table may
 see and bids for their own seat; it never reaches the scorekeeper's screens.
-Codes are guessed under the same throttle as the PIN (:class:`companion.lan.Gate`).
+Codes are guessed under the same throttle as the PIN (:class:`companion.server.pins.Gate`).
 
 A seat is held by one phone at a time, known by the device id the phone's
 browser keeps, so a phone that reloads, sleeps or drops off the network and
@@ -24,7 +24,7 @@ import threading
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.lan import Gate
+from companion.server.pins import Gate
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits a person reads and types without mistaking one for another (no 0/O, 1/I/L)."""

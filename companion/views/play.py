@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.history import ConflictError, GameStore, GameSummary, SavedGame, fold, records_in
-from companion.storage import StorageError
+from companion.store.games import ConflictError, GameStore, GameSummary, SavedGame, fold, records_in
+from companion.store.files import StorageError
 from companion.texts import in_use, t
 from scoring.definitions import BiddingMode, Option, TieBreak, all_games, load_game
 from scoring.describe import tie_break_line, winner_line
@@ -59,7 +59,7 @@ class Screen(StrEnum):
     """Pass the phone: the next private bidder (or the player whose private bid is changed) takes it."""
     PRIVATE_BID = "private_bid"
     PHONE = "phone"
-    """The next bidder bids privately on their own phone (:mod:`companion.table`)."""
+    """The next bidder bids privately on their own phone (:mod:`companion.server.seats`)."""
     CHANGE_BID = "change_bid"
     """A bid of this hand the table can see, being changed on its own pad."""
     TRICKS = "tricks"
@@ -256,7 +256,7 @@ class NewGameModel:
 
     def blank_sheet(self):
         """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
-        from companion.sheets import blank_sheet
+        from companion.sheets.pdf import blank_sheet
         from scoring.definitions import rules_for
 
         enough = len(self.players) >= self.game.min_players

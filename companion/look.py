@@ -1,7 +1,22 @@
-"""Where a chart's axes start and end and how often they are labelled: the screen's charts and the sheet's
-alike (no Flet here: the sheets are also drawn by the command line)."""
+"""What the screens and the sheets draw alike: the app's assets folder and the font that draws every name, the
+colours a game's players are drawn in, and where a chart's axes start and end and how often they are labelled.
+No Flet here: the sheets are also drawn by the command line."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+ASSETS = Path(__file__).with_name("assets")
+FONT_FILE = ASSETS / "fonts" / "BidwellSans-Regular.ttf"
+SEAT_COLOURS = ("#42A5F5", "#EF5350", "#4CAF50", "#FF9800", "#BA68C8", "#26A69A", "#F06292", "#A1887F", "#7986CB",
+                "#C0CA33")
+"""One colour per seat (Material blue 400, red 400, green 500, …): mid tones told apart on white paper and on
+light and dark screens alike."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of the player in ``seat`` (colours come round again past ten players)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def axis_step(span: float) -> int:

@@ -8,10 +8,11 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from companion.cli import fail, say, to_json
-from companion.history import GameStore, GameSummary, default_data_folder, records_in
-from companion.storage import StorageError
+from companion.cli.output import fail, say, to_json
+from companion.store.games import GameStore, GameSummary, default_data_folder, records_in
+from companion.store.files import StorageError
 from companion.texts import in_use, t
+from companion.views.play import share_text
 from scoring.errors import BidwellError
 from scoring.i18n import Listed, game_text
 from scoring.record import MAX_BYTES
@@ -54,7 +55,6 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
 
 
 def _stats(store: GameStore, args: argparse.Namespace) -> int:
-    from companion.viewmodels import share_text
     from scoring.definitions import game_ids
     from scoring.stats import chosen, player_key, players
 

@@ -47,7 +47,7 @@ from typing import Any
 import platformdirs
 from tinydb import Query
 
-from companion.storage import (
+from companion.store.files import (
     AtomicJSONStorage,
     Folder,
     NewerSchemaError,
@@ -60,6 +60,7 @@ from companion.storage import (
     os_reason,
     remove_file,
 )
+from companion.texts import APP, t
 from scoring.errors import BidwellError
 from scoring.game import (
     Action,
@@ -210,8 +211,6 @@ class ExportReport:
 def records_in(name: str, raw: bytes) -> list[tuple[str, object]]:
     """The records the file ``name`` holds (one, or an array of them), each named as messages name it, for
     :meth:`GameStore.import_records`; :class:`BidwellError` if the file is not JSON records."""
-    from companion.texts import t
-
     data = parse_record(raw)
     if isinstance(data, list):
         return [(t("cli.record_in", path=name, number=number), item) for number, item in enumerate(data, start=1)]
@@ -1162,8 +1161,6 @@ def _refusal_text(error: BaseException) -> object:
 
 def _words(key: str, /, **params: object) -> Words:
     """The app's sentence ``key``, made when it is shown (in that moment's language)."""
-    from companion.texts import APP
-
     return Words(APP, key, **params)
 
 

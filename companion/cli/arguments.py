@@ -1,6 +1,6 @@
 """The arguments of ``bidwell`` and its commands, read with argparse.
 
-:func:`companion.cli.parse_arguments` comes here for everything but the plain
+:func:`companion.cli.main.parse_arguments` comes here for everything but the plain
 ``bidwell score RECORD``, which it reads itself so that scoring a record does
 not import argparse at all.
 """
@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from companion.cli import fail
+from companion.cli.output import fail
 from companion.texts import t, template
 
 TYPE_CHECKING = False

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+from companion.look import ASSETS
 from companion.texts import t
 
-FILES = Path(__file__).with_name("publish_files")
+FILES = Path(__file__).with_name("files")
 BUILD_MARK = "bidwell-build.json"
 """Written into every published folder; only a folder holding it (or an empty one) is replaced by a new build."""
 
@@ -59,7 +60,7 @@ SERVICE_WORKER = "flutter_service_worker.js"
 """The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
 ENTRY = "main.py"
 ENTRY_TEXT = '"""Bidwell in the browser (written by bidwell publish)."""\n\nimport flet as ft\n\n' \
-             'from companion.standalone import main\n\nft.run(main)\n'
+             'from companion.publish.standalone import main\n\nft.run(main)\n'
 PIL_STAND_IN = {
     "PIL/__init__.py": '"""A stand-in for Pillow (bidwell publish): reportlab imports PIL.Image as it loads."""\n',
     "PIL/Image.py": '"""Bidwell\'s sheets hold no pictures; reportlab only needs this module to import."""\n',
@@ -189,7 +190,7 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
             for path in sorted(root.rglob("*")):
                 relative = path.relative_to(root)
                 # The compiled catalogs are what the app reads; their sources stay behind.
-                if path.is_file() and "__pycache__" not in relative.parts and relative.parts[0] != FILES.name \
+                if path.is_file() and "__pycache__" not in relative.parts and FILES not in path.parents \
                         and path.suffix not in (".po", ".pot"):
                     archive.add(path, f"{root.name}/{relative.as_posix()}", filter=_timeless)
         for path in sorted(templates_dir().rglob("*")):
@@ -261,8 +262,6 @@ def _brand(folder: Path, client: Path, base_path: str) -> None:
     """Bidwell's name, words, icons and font where Flet's client has its own."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html, patch_manifest_json
-
-    from companion.app_assets import ASSETS
 
     shutil.copytree(ASSETS, folder, dirs_exist_ok=True)  # the font the screens ask for, at "fonts/…"
     shutil.copytree(FILES / "icons", folder / "icons", dirs_exist_ok=True)

@@ -191,7 +191,7 @@ class LinkWatch:
       for an hour as Flet keeps a session for its tab to come back to.
 
     ``lost_words`` says, in the server's language, what the notice says before the tab has told the page its own
-    (the app keeps it in the tab's language, see :func:`companion.app.speak`).
+    (the app keeps it in the tab's language, see :func:`companion.ui.app.speak`).
     """
 
     def __init__(self, app: ASGIApp, lost_words: Callable[[], str], admission: Admission | None = None):

@@ -16,9 +16,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import start_page
-from companion.history import GameStore
-from companion.storage import StorageError
+from companion.ui.app import start_page
+from companion.store.games import GameStore
+from companion.store.files import StorageError
 from companion.texts import t
 
 IN_BROWSER = sys.platform == "emscripten"

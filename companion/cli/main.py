@@ -7,35 +7,17 @@ one, and nothing on standard output (RECORD-FORMAT.md, "Errors").
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from types import SimpleNamespace
 
+from companion.cli.output import EXIT_INTERNAL, fail, print_json, read_input
 from scoring.errors import BidwellError, SetupError, TemplateError
-from scoring.text import escaped, json_escaped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line starts faster without typing (and scoring a record without argparse)
     from argparse import Namespace
     from typing import NoReturn
-
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 1
-
-
-def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Say ``text`` as one ``error:`` line (in the language in use) on standard error and exit with ``status``."""
-    from scoring.messages import render  # the sentences are loaded when one is said
-
-    say(render("cli.error", {"text": " ".join(str(text).split())}))
-    raise SystemExit(status)
-
-
-def say(line: str) -> None:
-    """Write one line to standard error, any control character in it escaped so a name cannot drive the terminal."""
-    sys.stderr.write(escaped(line) + "\n")
-    sys.stderr.flush()
 
 
 def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
@@ -61,7 +43,7 @@ def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleNamespace:
-    """``argv`` (default: the command line) read as :func:`companion.cli_arguments.build_parser` reads it.
+    """``argv`` (default: the command line) read as :func:`companion.cli.arguments.build_parser` reads it.
 
     The plain ``bidwell score RECORD``, the form scripts run over and over,
     is read here without argparse: importing argparse and building a parser
@@ -71,7 +53,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Namespace | SimpleName
     argv = sys.argv[1:] if argv is None else list(argv)
     if len(argv) == 2 and argv[0] == "score" and (argv[1] == "-" or not argv[1].startswith("-")):
         return SimpleNamespace(command="score", record=argv[1], data=None, lang=None)
-    from companion.cli_arguments import parse_arguments
+    from companion.cli.arguments import parse_arguments
 
     return parse_arguments(argv)
 
@@ -87,17 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "score":
             return _score(args)
         if args.command in ("history", "export", "import", "stats"):
-            from companion import cli_history
+            from companion.cli import history as cli_history
 
             return cli_history.run(args)
         if args.command == "publish":
             return _publish(args)
         if args.command == "sheet":
-            from companion import cli_sheet
+            from companion.cli import sheet as cli_sheet
 
             return cli_sheet.run(args)
-        from companion.app import serve
-        from companion.storage import StorageError
+        from companion.cli.serve import serve
+        from companion.store.files import StorageError
 
         try:
             return serve(port=args.port, open_browser=not args.no_browser, data=args.data, lan=args.lan,
@@ -142,12 +124,12 @@ def _schedule(args: Namespace | SimpleNamespace) -> int:
         raise SetupError("cli.players_number", value=args.players) from None
     game.check_player_count(players)
     rules = rules_for(game, players, game.parse_options(args.option))
-    _print_json([vars(hand) for hand in plan(rules)])
+    print_json([vars(hand) for hand in plan(rules)])
     return 0
 
 
 def _publish(args: Namespace) -> int:
-    from companion.publish import PublishError, publish
+    from companion.publish.build import PublishError, publish
     from companion.texts import t
 
     try:
@@ -164,57 +146,8 @@ def _publish(args: Namespace) -> int:
 def _score(args: Namespace | SimpleNamespace) -> int:
     from scoring.record import game_from_record, parse_record, score_summary
 
-    _print_json(score_summary(game_from_record(parse_record(read_input(args.record)))))
+    print_json(score_summary(game_from_record(parse_record(read_input(args.record)))))
     return 0
-
-
-def read_input(path: str) -> bytes:
-    """The bytes of file ``path`` (``-``: standard input), at most one byte past the largest record (a longer
-    file is refused by :func:`~scoring.record.parse_record` without being read whole); one ``error:`` line and
-    exit 2 if it cannot be read."""
-    from scoring.record import MAX_BYTES
-
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read(MAX_BYTES + 1)
-        with open(path, "rb") as file:
-            return file.read(MAX_BYTES + 1)
-    except OSError as error:
-        from scoring.messages import render
-
-        fail(render("cli.read", {"path": path, "detail": error.strerror or error}))
-
-
-def to_json(value: object, indent: str = "") -> str:
-    """JSON for people and programs alike: objects and lists of objects one item a line, the rest inline.
-
-    >>> print(to_json({"a": [1, 2], "b": [{"c": 3}]}))
-    {
-      "a": [1, 2],
-      "b": [
-        {"c": 3}
-      ]
-    }
-    """
-    inner = indent + "  "
-    if isinstance(value, dict) and indent == "" or isinstance(value, list) and any(
-        isinstance(item, (dict, list)) for item in value
-    ):
-        if isinstance(value, dict):
-            items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {to_json(v, inner)}" for k, v in value.items()]
-            return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-        items = [inner + to_json(item, inner) for item in value]
-        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _print_json(value: object) -> None:
-    text = json_escaped(to_json(value)) + "\n"
-    try:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        pass
 
 
 def run() -> NoReturn:

@@ -35,6 +35,7 @@ from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from companion.texts import APP, t
 from scoring.i18n import Words
 
 try:
@@ -71,8 +72,6 @@ class StorageError(Exception):
         super().__init__(key)
 
     def __str__(self) -> str:
-        from companion.texts import t
-
         return t(self.key, **self.params)
 
 
@@ -95,8 +94,6 @@ class Notice:
     @property
     def text(self) -> str:
         """What to tell the user."""
-        from companion.texts import t
-
         return t(self.key, **self.params)
 
     @classmethod
@@ -368,8 +365,6 @@ class _BadFile(Exception):
 
 def _words(key: str, /, **params: object) -> Words:
     """The app's sentence ``key``, made when it is shown (in that moment's language)."""
-    from companion.texts import APP
-
     return Words(APP, key, **params)
 
 

@@ -1,0 +1,1 @@
+"""The ``bidwell`` command line: its arguments, its commands, and what it prints."""
