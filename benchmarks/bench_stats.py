@@ -28,7 +28,7 @@ from bench_storage import build
 from playwright.sync_api import expect, sync_playwright
 
 from companion.store.games import GameStore
-from companion.views.play import StatsModel
+from companion.views.stats import StatsModel
 from scoring.stats import players
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "browser"))

@@ -28,7 +28,11 @@ from companion.look import FONT_FILE
 from companion.store.games import GameStore
 from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from companion.texts import language_name, languages, t
-from companion.views.play import HistoryModel, NewGameModel, PlayModel, Screen, StatsModel, Step
+from companion.views.common import Screen, Step
+from companion.views.history import HistoryModel
+from companion.views.new_game import NewGameModel
+from companion.views.play import PlayModel
+from companion.views.stats import StatsModel
 from scoring.definitions import all_games, rules_for
 from scoring.describe import names_and
 from scoring.errors import UnknownLanguageError

@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from companion.sheets import pdf as sheets
 from companion.store.games import GameStore
-from companion.views.play import NewGameModel
+from companion.views.new_game import NewGameModel
 from scoring.errors import SetupError
 from scoring.game import Game, check_players
 from scoring.stats import player_key

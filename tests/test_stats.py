@@ -13,7 +13,9 @@ from helpers import HAND_WORKED_FIGURES as EXPECTED
 from helpers import hand_worked_history, play_hand
 
 from companion.store.games import GameStore
-from companion.views.play import HistoryModel, PlayModel, StatsModel, match_text
+from companion.views.history import HistoryModel
+from companion.views.play import PlayModel
+from companion.views.stats import StatsModel, match_text
 from scoring.game import Game
 from scoring.stats import chosen, head_to_head, players
 

@@ -14,7 +14,8 @@ from companion.store.games import GameStore
 from companion.views.seat import SeatModel
 from companion.server.seats import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
 from companion.texts import t
-from companion.views.play import PlayModel, Screen
+from companion.views.common import Screen
+from companion.views.play import PlayModel
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]  # Anna deals hand 1: Béla bids first, Anna last

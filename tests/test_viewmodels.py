@@ -14,18 +14,11 @@ import re
 import pytest
 
 from companion.store.games import GameStore
-from companion.views.play import (
-    HandSummary,
-    HistoryModel,
-    Message,
-    NewGameModel,
-    PlayModel,
-    ResultLine,
-    Screen,
-    StandingLine,
-    Step,
-    download_name,
-)
+from companion.views.common import Message, Screen, Step, download_name
+from companion.views.history import HistoryModel
+from companion.views.new_game import NewGameModel
+from companion.views.play import PlayModel
+from companion.views.play_views import HandSummary, ResultLine, StandingLine
 from scoring.game import Game
 
 RAGE_THREE = ["Anna", "Béla", "Csilla"]  # Anna deals hand 1, so Béla bids first and leads
@@ -47,7 +40,7 @@ def seat_of(model, name):
 
 def taken(model, tapped):
     """A tap was taken (``tapped`` is what the model said), and the moment it is shown where its pad was is
-    over, as after :data:`companion.views.play.SETTLE_SECONDS` on a screen."""
+    over, as after :data:`companion.views.common.SETTLE_SECONDS` on a screen."""
     assert tapped, model.message
     assert model.settle()
 

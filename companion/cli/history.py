@@ -9,10 +9,10 @@ import unicodedata
 from pathlib import Path
 
 from companion.cli.output import fail, say, to_json
-from companion.store.games import GameStore, GameSummary, default_data_folder, records_in
 from companion.store.files import StorageError
+from companion.store.games import GameStore, GameSummary, default_data_folder, records_in
 from companion.texts import in_use, t
-from companion.views.play import share_text
+from companion.views.stats import share_text
 from scoring.errors import BidwellError
 from scoring.i18n import Listed, game_text
 from scoring.record import MAX_BYTES

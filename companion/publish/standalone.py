@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.app import start_page
-from companion.store.games import GameStore
 from companion.store.files import StorageError
+from companion.store.games import GameStore
 from companion.texts import t
+from companion.ui.app import start_page
 
 IN_BROWSER = sys.platform == "emscripten"
 BROWSER_DATA = "/bidwell"

@@ -11,15 +11,15 @@ from typing import NamedTuple
 
 import flet as ft
 
-from companion.store.files import StorageError
 from companion.server.seats import SeatState
+from companion.store.files import StorageError
 from companion.texts import in_use, t
 from companion.ui.charts import GameChartsPanel
 from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
 from companion.ui.widgets import NoticeBar, Pad, counter, download, heading, icon_button, part, said, screen, wide
-from companion.views.play import (
-    Aim,
+from companion.views.common import Aim, Message, PadKey, Screen, Settling, Step
+from companion.views.play_views import (
     BidLine,
     BidsView,
     BoardRow,
@@ -29,12 +29,7 @@ from companion.views.play import (
     Ending,
     HandSummary,
     Header,
-    Message,
-    PadKey,
     PlayView,
-    Screen,
-    Settling,
-    Step,
     TricksView,
     TrumpView,
 )

@@ -12,10 +12,10 @@ from companion.store.files import StorageError
 from companion.texts import languages, t
 from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import (
-    NoticeBar, download, heading, icon_button, part, qr_png, said, screen, use_stable, wide,
-)
-from companion.views.play import HistoryModel, Message, NewGameModel, PastGameCard, SetupView, download_name
+from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, qr_png, said, screen, use_stable, wide
+from companion.views.common import Message, download_name
+from companion.views.history import HistoryModel, PastGameCard
+from companion.views.new_game import NewGameModel, SetupView
 from scoring.i18n import Listed, game_text
 
 log = logging.getLogger(__name__)

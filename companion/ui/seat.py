@@ -9,13 +9,13 @@ import logging
 import flet as ft
 
 from companion.server.pins import PinAnswer
-from companion.views.seat import SeatModel
-from companion.store.files import StorageError
 from companion.server.seats import Claim, normal_code
+from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.play import Board, HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session
 from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
+from companion.views.seat import SeatModel
 
 log = logging.getLogger(__name__)
 

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.store.games import GameStore, SavedGame
 from companion.server.pins import PinSession
-from companion.store.files import StorageError, collecting_notices
 from companion.server.seats import Table, Tables, new_device
+from companion.store.files import StorageError, collecting_notices
+from companion.store.games import GameStore, SavedGame
 from companion.texts import t
-from companion.views.play import SETTLE_SECONDS, Aim, Message, PlayModel
+from companion.views.common import SETTLE_SECONDS, Aim, Message
+from companion.views.play import PlayModel
 from scoring.i18n import ENGLISH, Language, language
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class GameHandle:
 
     Screens that take the handle as a property are drawn again whenever the
     version moves, whether this tab changed the game or another one did.
-    Every tap names the :class:`~companion.views.play.Aim` its control was
+    Every tap names the :class:`~companion.views.common.Aim` its control was
     drawn for; the controls drawn for an aim are keyed by it and by this
     tab's ``link`` (which moves on when the connection drops), so a tap sent
     before the screen changed, or while the connection was lost, reaches no

@@ -14,7 +14,7 @@ from companion.ui.charts import CHART_HEIGHT, described, grid
 from companion.ui.screens import Choice
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
-from companion.views.play import PlayerView, StatsModel, names_typed
+from companion.views.stats import PlayerView, StatsModel, names_typed
 from scoring.i18n import Listed
 from scoring.stats import GameFigures
 

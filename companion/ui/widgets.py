@@ -17,7 +17,7 @@ import flet as ft
 import segno
 
 from companion.texts import t
-from companion.views.play import Aim, Message, PadKey
+from companion.views.common import Aim, Message, PadKey
 
 log = logging.getLogger(__name__)
 

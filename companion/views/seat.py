@@ -14,22 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.store.games import ConflictError
-from companion.store.files import StorageError
 from companion.server.seats import Table
+from companion.store.files import StorageError
+from companion.store.games import ConflictError
 from companion.texts import t
-from companion.views.play import (
-    Aim,
-    BoardView,
-    Ending,
-    HandSummary,
-    Header,
-    Message,
-    PadKey,
-    PlayModel,
-    Step,
-    refusal,
-)
+from companion.views.common import Aim, Message, PadKey, Step, refusal
+from companion.views.play import PlayModel
+from companion.views.play_views import BoardView, Ending, HandSummary, Header
 from scoring.errors import BidwellError
 from scoring.game import Phase
 

@@ -1,0 +1,160 @@
+"""The past games screen's view-model: the list, its filters and pages, and each game's card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.store.files import StorageError
+from companion.store.games import GameStore, GameSummary, records_in
+from companion.texts import in_use, t
+from companion.views.common import Message, refusal
+from companion.views.new_game import NewGameModel
+from companion.views.stats import match_text
+from scoring.errors import BidwellError
+from scoring.i18n import Listed, game_text
+from scoring.stats import MatchTally
+
+
+@dataclass(frozen=True)
+class PastGameCard:
+    """One past game as the history lists it: what, when, who won, the scores, what can be done."""
+
+    id: str
+    title: str
+    when: str
+    status: str
+    scores: str
+    damage: str | None
+    finished: bool
+    coin_pending: bool
+    match: str | None = None
+    repaired: str | None = None
+    """What a repair of the game's file did and lost (see :attr:`GameSummary.repaired`)."""
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """The past games list as it stands."""
+
+    player: str
+    game: str | None
+    games: tuple[tuple[str, str], ...]
+    cards: tuple[PastGameCard, ...]
+    has_more: bool
+    message: Message | None
+
+
+class HistoryModel:
+    """The past games list: filters, pages, and deleting with a confirmation."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+        self.player = ""
+        self.game: str | None = None
+        self.items: list[GameSummary] = []
+        self.has_more = False
+        self.pending_delete: GameSummary | None = None
+        self.message: Message | None = None
+        self.refresh()
+
+    def view(self) -> HistoryView:
+        """The list with its filters."""
+        matches = self.store.matches()
+        return HistoryView(self.player, self.game, tuple(NewGameModel.games()),
+                           tuple(past_game_card(s, matches) for s in self.items), self.has_more, self.message)
+
+    def refresh(self) -> None:
+        """Read the first page again with the current filters."""
+        page = self.store.history(page=1, game=self.game, player=self.player or None)
+        self.items, self.has_more, self._page = list(page.items), page.has_more, 1
+
+    def set_filters(self, *, player: str | None = None, game: str | None | bool = False) -> None:
+        """Filter by part of a player's name and/or a game id (None for all games)."""
+        if player is not None:
+            self.player = player
+        if game is not False:
+            self.game = game  # type: ignore[assignment]
+        self.message = None
+        self.refresh()
+
+    def more(self) -> None:
+        """Append the next page."""
+        if self.has_more:
+            self._page += 1
+            page = self.store.history(page=self._page, game=self.game, player=self.player or None)
+            self.items += page.items
+            self.has_more = page.has_more
+
+    def ask_delete(self, game_id: str) -> str | None:
+        """Ask before deleting: the question to show."""
+        self.pending_delete = next((s for s in self.items if s.id == game_id), None)
+        if self.pending_delete is None:
+            return None
+        return t("history.delete_confirm", game=game_text(self.pending_delete.game_name),
+                 players=Listed(self.pending_delete.players))
+
+    def confirm_delete(self) -> None:
+        """Delete the game asked about."""
+        if self.pending_delete is not None:
+            try:
+                self.store.delete(self.pending_delete.id)
+            except StorageError as error:
+                self.message = refusal(error)
+                return
+            self.pending_delete = None
+            self.message = Message(t("history.deleted"))
+            self.refresh()
+
+    def cancel_delete(self) -> None:
+        """Keep the game."""
+        self.pending_delete = None
+
+    def import_files(self, files: Sequence[tuple[str, bytes]]) -> list[str]:
+        """Keep the games in these record files (name and content, as ``bidwell import`` reads them); returns the
+        ids of the new games. The message says how many were new, how many were already here, and each file or
+        record refused and why."""
+        records: list[tuple[str, object]] = []
+        refused: list[str] = []
+        for name, raw in files:
+            try:
+                records += records_in(name, raw)
+            except BidwellError as error:
+                refused.append(t("cli.file_reason", path=name, reason=error))
+        try:
+            report = self.store.import_records(records)
+        except StorageError as error:
+            self.message = refusal(error)
+            return []
+        refused += [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]
+        lines = [t("history.imported", count=len(report.new))]
+        if report.existing:
+            lines.append(t("history.import_known", count=len(report.existing)))
+        self.message = Message("\n".join(lines + refused), error=bool(refused))
+        self.refresh()
+        return report.new
+
+
+def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None = None) -> PastGameCard:
+    """How one past game reads on its card: the winner, the scores and when it was played; and the tally of
+    its match if it is in one (``matches``: every match's, from :meth:`GameStore.matches`)."""
+    coin_pending = summary.coin_pending  # the tied players are its winners until the coin is flipped
+    if summary.damage is not None:
+        status = t("history.damaged")
+    elif coin_pending:
+        status = t("history.coin_pending")
+    elif summary.finished:
+        status = t("history.won", names=Listed(summary.winners))
+    else:
+        status = t("history.unfinished", hand=summary.current_hand)
+    scores = ""
+    if summary.totals:
+        scores = " · ".join(t("history.score", name=name, total=total)
+                            for name, total in zip(summary.players, summary.totals))
+    else:
+        scores = str(Listed(summary.players))
+    when = in_use().datetime(summary.created)
+    tally = (matches or {}).get(summary.match or summary.id)
+    return PastGameCard(summary.id, game_text(summary.game_name), when, status, scores, summary.damage,
+                        summary.finished,
+                        coin_pending, None if tally is None else match_text(tally), summary.repaired)

@@ -1,0 +1,170 @@
+"""The new-game screen's view-model: the game, its options and the players, checked as they are typed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.store.files import StorageError
+from companion.store.games import GameStore, SavedGame, fold
+from companion.texts import t
+from companion.views.common import Message, refusal
+from scoring.definitions import Option, all_games, load_game
+from scoring.errors import BidwellError
+from scoring.game import Game, check_players
+from scoring.i18n import game_text
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One option of the chosen game, as the new-game screen lists it."""
+
+    name: str
+    label: str
+    explain: str
+    value: bool | str
+    allowed: tuple[bool | str, ...]
+    is_bool: bool
+    choices: tuple[tuple[str, str], ...] = ()
+    """Each allowed value (as text) and how a person reads it."""
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """Everything the new-game screen shows."""
+
+    game_id: str
+    games: tuple[tuple[str, str], ...]
+    range_text: str
+    options: tuple[OptionRow, ...]
+    players: tuple[str, ...]
+    first_dealer: int | None
+    message: Message | None
+    can_start: bool
+
+
+class NewGameModel:
+    """Choosing the game, its options, the players in seat order and the first dealer."""
+
+    def __init__(self, known_names: Sequence[str] = (), game_id: str = "rage-n-glyphs"):
+        self.known_names = list(known_names)
+        self.players: list[str] = []
+        self.first_dealer: int | None = None
+        self.message: Message | None = None
+        self.choose_game(game_id)
+
+    @staticmethod
+    def games() -> list[tuple[str, str]]:
+        """Every game as (id, name)."""
+        return [(game.id, game_text(game.name)) for game in all_games()]
+
+    def view(self) -> SetupView:
+        """The screen as it stands now."""
+        return SetupView(
+            game_id=self.game.id,
+            games=tuple(self.games()),
+            range_text=self.range_text,
+            options=tuple(self.option_rows()),
+            players=tuple(self.players),
+            first_dealer=self.first_dealer,
+            message=self.message,
+            can_start=self.game.min_players <= len(self.players) <= self.game.max_players,
+        )
+
+    def choose_game(self, game_id: str) -> None:
+        """Switch to ``game_id``, its options back at their defaults."""
+        self.game = load_game(game_id)
+        self.options = self.game.defaults()
+        self.message = None
+
+    def option_rows(self) -> list[OptionRow]:
+        """The chosen game's options with their current values; fixed ones (one allowed value) left out."""
+        return [_option_row(option, self.options[name]) for name, option in self.game.options.items()
+                if len(option.allowed) >= 2]
+
+    def set_option(self, name: str, value: bool | str) -> None:
+        """Set an option; the engine checks the value."""
+        try:
+            self.options[name] = self.game.options[name].check(value)
+            self.message = None
+        except (BidwellError, KeyError) as error:
+            self.message = refusal(error)
+
+    @property
+    def range_text(self) -> str:
+        """How many players the chosen game takes."""
+        return t("setup.players_range", min=self.game.min_players, max=self.game.max_players)
+
+    def add_player(self, name: str) -> bool:
+        """Add a player in the next seat; refuses empty, duplicate and one too many, with the reason."""
+        if len(self.players) >= self.game.max_players:
+            self.message = Message(t("setup.too_many", game=game_text(self.game.name), max=self.game.max_players),
+                                   error=True)
+            return False
+        try:
+            self.players = list(check_players([*self.players, name]))
+        except BidwellError as error:
+            self.message = refusal(error)
+            return False
+        self.message = None
+        return True
+
+    def remove_player(self, seat: int) -> None:
+        """Take the player in ``seat`` out; the first dealer stays with the same person where possible."""
+        del self.players[seat]
+        self.message = None
+        if self.first_dealer is not None:
+            if self.first_dealer == seat:
+                self.first_dealer = None
+            elif self.first_dealer > seat:
+                self.first_dealer -= 1
+
+    def move_player(self, seat: int, delta: int) -> None:
+        """Move a player one seat up (-1) or down (+1) the clockwise order."""
+        other = seat + delta
+        if 0 <= other < len(self.players):
+            self.players[seat], self.players[other] = self.players[other], self.players[seat]
+            if self.first_dealer in (seat, other):
+                self.first_dealer = other if self.first_dealer == seat else seat
+
+    def suggestions(self, typed: str) -> list[str]:
+        """Names from past games that start with what is typed (case and accents ignored), not yet seated."""
+        wanted = fold(typed.strip())
+        if not wanted:
+            return []
+        seated = {fold(name) for name in self.players}
+        return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
+
+    def blank_sheet(self):
+        """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
+        from companion.sheets.pdf import blank_sheet
+        from scoring.definitions import rules_for
+
+        enough = len(self.players) >= self.game.min_players
+        count = len(self.players) if enough else self.game.min_players
+        rules = rules_for(self.game, count, self.options)
+        return blank_sheet(rules, names=self.players if enough else None, first_dealer=self.first_dealer or 0)
+
+    def start(self, store: GameStore, chance: random.Random | None = None) -> SavedGame | None:
+        """Start and save the game, drawing the first dealer if none was picked; None with a message if refused."""
+        count = len(self.players)
+        if count < self.game.min_players:
+            self.message = Message(t(
+                "setup.need_players", game=game_text(self.game.name), min=self.game.min_players,
+                max=self.game.max_players,
+                count=self.game.min_players - count,
+            ), error=True)
+            return None
+        dealer = self.first_dealer if self.first_dealer is not None else (chance or random.Random()).randrange(count)
+        try:
+            return store.start(Game.new(self.game.id, self.players, first_dealer=dealer, options=self.options))
+        except (BidwellError, StorageError) as error:
+            self.message = refusal(error)
+            return None
+
+
+def _option_row(option: Option, value: bool | str) -> OptionRow:
+    choices = tuple((str(allowed), game_text(option.choice_label(allowed))) for allowed in option.allowed)
+    return OptionRow(option.name, game_text(option.label), game_text(option.explain) if option.explain else "",
+                     value, option.allowed, option.is_bool, choices)

@@ -1,0 +1,231 @@
+"""What the play screens draw: frozen values made by :class:`~companion.views.play.PlayModel` (the header,
+the pads, the bids and tricks, the board, the standings, the ending)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.views.common import Aim, Message, PadKey, Screen, Settling
+from scoring.stats import GameCharts
+
+
+@dataclass(frozen=True)
+class Header:
+    """The top of a hand: which hand, how many cards, who deals, who bids first, the game's options in play."""
+
+    title: str
+    cards: str
+    dealer: str
+    first: str
+    race: str | None
+    options: str
+
+
+@dataclass(frozen=True)
+class BidLine:
+    """One player's bid in the bids line, as the table may see it, and whether a tap on it changes it."""
+
+    seat: int
+    name: str
+    bid: str
+    changeable: bool
+
+
+@dataclass(frozen=True)
+class BidsView:
+    """The bidding part of a hand: whose turn, the pad, the bids so far and their running total."""
+
+    bidder: str
+    private: bool
+    keys: tuple[PadKey, ...]
+    forbidden: str | None
+    bids: tuple[BidLine, ...]
+    running: str
+    aim: Aim
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """A bid of this hand being changed: whose, the bid it is now (where whoever looks may see it), the pad with
+    the numbers it may become."""
+
+    seat: int
+    name: str
+    title: str
+    keys: tuple[PadKey, ...]
+    current: int | None
+    private: bool
+    aim: Aim
+
+
+@dataclass(frozen=True)
+class TrickLine:
+    """One player's line on the tricks screen: the bid, the count (None until entered), its points."""
+
+    seat: int
+    name: str
+    bid: str
+    tricks: int | None
+    filled_in: bool
+    counted: tuple[tuple[str, str, int, int], ...]  # (kind, label, count, most)
+    points: int | None
+    made: bool | None
+    selected: bool
+
+
+@dataclass(frozen=True)
+class TricksView:
+    """The tricks of a hand (or a correction's): one line per player, the pad for the one chosen, the check."""
+
+    number: int
+    cards: int
+    lines: tuple[TrickLine, ...]
+    choosing: str | None
+    keys: tuple[PadKey, ...]
+    check: str
+    complete: bool
+    bids_note: str | None
+    bid_total: str | None
+    aim: Aim | None = None
+    """The pad's aim (None in a correction, whose pads change only its drafts)."""
+    score_aim: Aim | None = None
+    bids: tuple[BidLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One player in the summary of the hand just scored."""
+
+    name: str
+    made: bool
+    bid: int
+    tricks: int
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The hand just scored, shown until the next one begins."""
+
+    title: str
+    lines: tuple[ResultLine, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's cell of one hand on the scoreboard."""
+
+    bid: str
+    tricks: str
+    points: str
+    total: str
+    made: bool | None
+    cards: tuple[str, ...]
+    """Rage's action cards the player counted, one text per kind ("+5 cards×1"); none where they counted none."""
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One hand on the scoreboard."""
+
+    number: int
+    heading: str
+    """The hand as a screen reader says it ("Hand 6 · 6 cards")."""
+    cells: tuple[Cell, ...]
+    scored: bool
+    can_correct: bool
+    trump: str = ""
+    label: str = ""
+    """The hand in the scoreboard's narrow first column ("Hand 6"), over ``cards`` ("6 cards")."""
+    cards: str = ""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Players with their totals (leaders marked), and every hand so far."""
+
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    leaders: tuple[int, ...]
+    rows: tuple[BoardRow, ...]
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the final standings."""
+
+    place: int
+    name: str
+    total: int
+    exact_bids: int | None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The end screen: winners, how the tie was broken, a pending coin flip, the standings."""
+
+    headline: str
+    how: str | None
+    coin_between: tuple[str, ...]
+    standings: tuple[StandingLine, ...]
+    match: str | None = None
+
+
+@dataclass(frozen=True)
+class TrumpView:
+    """The current hand's trump as the table recorded it, and what can be recorded next."""
+
+    number: int
+    line: str
+    choices: tuple[tuple[str, str], ...]  # (value, label): the suits, then "no trump"
+    recorded: bool
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """Everything the play screen shows at one moment."""
+
+    screen: Screen
+    title: str
+    read_only: bool
+    damage: str | None
+    header: Header | None
+    summary: HandSummary | None
+    bids: BidsView | None
+    tricks: TricksView | None
+    ending: Ending | None
+    trump: TrumpView | None
+    board: BoardView
+    message: Message | None
+    can_undo: bool
+    revision: int
+    charts: GameCharts | None = None
+    settling: Settling | None = None
+    """A tap just taken, said where the next pad's heading will be: every control that takes a tap is greyed
+    meanwhile."""
+    retired: Settling | None = None
+    """The last pad a tap was taken on (see :attr:`Settling.pad`)."""
+    last_entry: str | None = None
+    """What the last tap took, for a screen with no pad heading to show in its place (the cover, tricks all in)."""
+    change: ChangeView | None = None
+    cover_aim: Aim | None = None
+    undo_aim: Aim | None = None
+    changing_name: str | None = None
+    """On the cover: the player passed the phone to change their own private bid (None: to bid)."""
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    """The correction of one scored hand: its header, the bids and tricks being changed, the points they give."""
+
+    number: int
+    title: str
+    heading: str
+    bids: tuple[tuple[int, str, int, tuple[PadKey, ...]], ...]  # (seat, name, bid, keys)
+    tricks: TricksView
+    message: Message | None
+    can_save: bool
+    revision: int
+    """The revision the correction was opened at: it is saved only over that one."""
