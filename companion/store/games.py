@@ -63,6 +63,7 @@ from companion.store.files import (
 from companion.texts import APP, t
 from scoring.errors import BidwellError
 from scoring.game import (
+    REPLAY_REFUSALS,
     Action,
     Bid,
     ChangeBid,
@@ -76,6 +77,7 @@ from scoring.game import (
     Trump,
     action_from_dict,
     action_to_dict,
+    replay_sound,
 )
 from scoring.i18n import Words, in_english
 from scoring.record import check_extras_size, game_from_record, parse_record, record_from_game
@@ -273,7 +275,7 @@ class _Loaded:
                 for doc in documents[len(kept):]:
                     game.apply(action_from_dict(doc["action"]))
                     applied += 1
-            except (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
+            except REPLAY_REFUSALS:
                 for _ in range(applied):  # as it was: the whole file is replayed, and its damage named
                     game.undo()
                 return False
@@ -1098,33 +1100,29 @@ def _replay(tables: Mapping[str, Any], game_id: str) -> _Loaded:
     documents, damage = _numbered(tables)
     if not documents:
         return _damaged(damage or _words("storage.damage.no_actions"))
-    game: Game | None = None
-    created: str | None = None
-    actions: list[dict[str, Any]] = []
-    for position, doc in enumerate(documents, start=1):
-        try:
-            if not isinstance(doc, dict) or not isinstance(doc.get("action"), dict):
-                raise _Unsound(_words("storage.damage.not_action", kind=_kind(doc)))
-            action = action_from_dict(doc["action"])
-            if game is None:
-                if not isinstance(action, Start):
-                    raise _Unsound(_words("storage.damage.not_start"))
-                started = Game(action)
-                extras = doc.get("extras", {})
-                started.extras = dict(extras) if isinstance(extras, dict) else {}
-                at = doc.get("at")
-                created = at if is_timestamp(at) else _created_from_id(game_id)
-                game = started
-            else:
-                game.apply(action)
-        except (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
-            reason = _words("storage.damage.replay", position=position, reason=_refusal_text(error))
-            damage = reason if damage is None else _words("storage.damage.and", first=damage, second=reason)
-            break
-        actions.append(doc)
-    if game is None:
+    replayed = replay_sound(_actions_in(documents))
+    if replayed.error is not None:
+        reason = _words("storage.damage.replay", position=replayed.sound + 1, reason=_refusal_text(replayed.error))
+        damage = reason if damage is None else _words("storage.damage.and", first=damage, second=reason)
+    if replayed.game is None:
         return _damaged(damage or _words("storage.damage.no_actions"))
-    return _Loaded(game=game, created=created, revision=_revision(tables), actions=actions, damage=damage)
+    extras, at = documents[0].get("extras", {}), documents[0].get("at")
+    replayed.game.extras = dict(extras) if isinstance(extras, dict) else {}
+    created = at if is_timestamp(at) else _created_from_id(game_id)
+    return _Loaded(game=replayed.game, created=created, revision=_revision(tables),
+                   actions=documents[:replayed.sound], damage=damage)
+
+
+def _actions_in(documents: list[Any]) -> Iterator[Action]:
+    """The actions of a game file's documents, in order; :class:`_Unsound` at the first that is none, or at a
+    first one that is not the game's start."""
+    for position, doc in enumerate(documents):
+        if not isinstance(doc, dict) or not isinstance(doc.get("action"), dict):
+            raise _Unsound(_words("storage.damage.not_action", kind=_kind(doc)))
+        action = action_from_dict(doc["action"])
+        if position == 0 and not isinstance(action, Start):
+            raise _Unsound(_words("storage.damage.not_start"))
+        yield action
 
 
 def _kind(value: object) -> str | Words:
