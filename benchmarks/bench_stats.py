@@ -60,8 +60,8 @@ def main() -> None:
     for _ in range(args.runs):
         store.figures()
         # As after a game finished: its month's figures are read again, and the players' sums done again.
-        store._figures_by_month.pop(max(store._figures_by_month))
-        store._last_figures = None
+        store.statistics._by_month.pop(max(store.statistics._by_month))
+        store.statistics._last = None
         started = time.perf_counter()
         StatsModel(store.figures()).view()
         changed.append(time.perf_counter() - started)

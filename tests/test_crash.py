@@ -64,11 +64,12 @@ KILLED_AT_THE_INDEX = textwrap.dedent(
     import signal
     import sys
     from companion.store.games import GameStore
+    from companion.store.index import HistoryIndex
 
     store = GameStore(sys.argv[1])
     saved = store.open(sys.argv[2])
     # Dies the instant the game file is written and the index is next, as a power cut might.
-    settled = GameStore._index_put
+    settled = HistoryIndex.put
 
 
     def index_put(self, summaries, unsettled=False):
@@ -77,7 +78,7 @@ KILLED_AT_THE_INDEX = textwrap.dedent(
         os.kill(os.getpid(), signal.SIGKILL)  # the game file is written and its index entry is next
 
 
-    GameStore._index_put = index_put
+    HistoryIndex.put = index_put
     if sys.argv[3] == "finish":
         saved.record_tricks([15, 0])
     elif sys.argv[3] == "unfinish":
@@ -121,7 +122,8 @@ def test_a_kill_between_the_game_write_and_the_index_write_leaves_nothing_listed
 TWO_WRITERS = textwrap.dedent(
     """
     import hashlib, json, random, sys
-    from companion.store.games import ConflictError, GameStore
+    from companion.store.game_files import ConflictError
+    from companion.store.games import GameStore
     from companion.store.files import StorageError
 
     while True:  # on a busy machine one writer can be kept from the lock past its wait, and is told so

@@ -13,8 +13,10 @@ import threading
 
 import pytest
 
-from companion.store.games import ConflictError, GameStore, fold
 from companion.store.files import StorageError
+from companion.store.game_files import ConflictError, GameFiles
+from companion.store.games import GameStore
+from companion.store.index import fold
 from scoring.errors import BidError
 from scoring.game import Bid, Game, Phase
 from scoring.record import record_from_game
@@ -306,7 +308,8 @@ def test_every_screen_of_a_game_reads_one_copy_and_a_tap_drawn_before_a_change_i
 STALE_WRITER = textwrap.dedent(
     """
     import sys
-    from companion.store.games import ConflictError, GameStore
+    from companion.store.game_files import ConflictError
+    from companion.store.games import GameStore
     from scoring.game import Bid
     store = GameStore(sys.argv[1])
     game_id, drawn, seat, value = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
@@ -630,7 +633,7 @@ def test_the_already_stored_check_of_an_import_runs_under_the_lock(tmp_path, mon
     record = record_from_game(Game.new("rage", FOUR))
     stores = [GameStore(tmp_path / "data"), GameStore(tmp_path / "data")]
     both_looking = threading.Barrier(2)
-    looked_up = GameStore._stored
+    looked_up = GameFiles.stored
 
     def stored(self, game_id):
         # Two imports that look before they lock both see "not there yet"; under the lock the second waits.
@@ -638,7 +641,7 @@ def test_the_already_stored_check_of_an_import_runs_under_the_lock(tmp_path, mon
             both_looking.wait(timeout=2)
         return looked_up(self, game_id)
 
-    monkeypatch.setattr(GameStore, "_stored", stored)
+    monkeypatch.setattr(GameFiles, "stored", stored)
     reports = [None, None]
     threads = [threading.Thread(target=lambda n=n: reports.__setitem__(n, stores[n].import_records([("r", record)])))
                for n in range(2)]

@@ -93,14 +93,14 @@ def test_a_change_made_through_another_store_is_seen(history):
 
 def test_an_index_written_before_figures_were_kept_is_read_from_the_games(history):
     store, _ = history
-    for month in store._months():
-        documents = store._index_docs(month)
+    for month in store.index.months():
+        documents = store.index.docs(month)
         for document in documents:
             document.pop("figures")
-        store._index_write(month, documents)
+        store.index.write(month, documents)
     assert figures_of(players(store.figures())) == EXPECTED
     # A finished game's figures are kept again (an unfinished game's are read from its file every time).
-    assert all("figures" in document for month in store._months() for document in store._index_docs(month)
+    assert all("figures" in document for month in store.index.months() for document in store.index.docs(month)
                if document["finished"])
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from companion.cli.output import fail, say, to_json
 from companion.store.files import StorageError
-from companion.store.games import GameStore, GameSummary, default_data_folder, records_in
+from companion.store.games import GameStore, default_data_folder, records_in
+from companion.store.index import GameSummary
 from companion.texts import in_use, t
 from companion.views.stats import share_text
 from scoring.errors import BidwellError

@@ -8,7 +8,8 @@ from pathlib import Path
 from companion.cli.output import fail, read_input
 from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from companion.store.files import StorageError
-from companion.store.games import GameStore, default_data_folder, is_timestamp
+from companion.store.game_files import is_timestamp
+from companion.store.games import GameStore, default_data_folder
 from companion.texts import t
 from scoring.definitions import load_game, rules_for
 from scoring.errors import SetupError

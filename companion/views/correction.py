@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from companion.store.files import StorageError
-from companion.store.games import ConflictError, SavedGame
+from companion.store.game_files import ConflictError
+from companion.store.games import SavedGame
 from companion.texts import t
 from companion.views.common import Message, PadKey, refusal
 from companion.views.play_views import CorrectionView, TricksView

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.store.files import StorageError
-from companion.store.games import GameStore, GameSummary, records_in
+from companion.store.games import GameStore, records_in
+from companion.store.index import GameSummary
 from companion.texts import in_use, t
 from companion.views.common import Message, refusal
 from companion.views.new_game import NewGameModel

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.store.files import StorageError
-from companion.store.games import GameStore, SavedGame, fold
+from companion.store.games import GameStore, SavedGame
+from companion.store.index import fold
 from companion.texts import t
 from companion.views.common import Message, refusal
 from scoring.definitions import Option, all_games, load_game

@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.store.files import StorageError
-from companion.store.games import ConflictError, GameStore, SavedGame
+from companion.store.game_files import ConflictError
+from companion.store.games import GameStore, SavedGame
 from companion.texts import in_use, t
 from companion.views.common import (
     Aim,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from companion.server.seats import Table
 from companion.store.files import StorageError
-from companion.store.games import ConflictError
+from companion.store.game_files import ConflictError
 from companion.texts import t
 from companion.views.common import Aim, Message, PadKey, Step, refusal
 from companion.views.play import PlayModel

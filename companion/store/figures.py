@@ -1,0 +1,88 @@
+"""The statistics' figures of a data folder's games, read from the history index and kept while it is unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.store.files import Folder
+from companion.store.game_files import GameFiles, signature
+from companion.store.index import GameSummary, HistoryIndex, seat_figures_in
+from scoring.stats import GameFigures, MatchTally, figures_of, match_tallies
+
+
+class Figures:
+    """The statistics' figures of every readable game, read from the history index (a finished game's are kept
+    in its line) and, for an unfinished game, from its own file; each month's kept while its index file is
+    unchanged."""
+
+    def __init__(self, folder: Folder, files: GameFiles, index: HistoryIndex):
+        self.folder = folder
+        self.files = files
+        self.index = index
+        self._by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
+        self._last: tuple[tuple, list[GameFigures]] | None = None
+
+    def figures(self) -> list[GameFigures]:
+        """Every readable game's figures for the statistics, newest first.
+
+        A finished game's come from its index entry, kept there whenever the game is saved (the game file's
+        signature is not checked, as the history's list does: every change to a finished game rewrites its
+        entry, and an entry left unsettled by a crash is mended when the store opens). An unfinished game's
+        are read from its own file, as the history lists it; so is an entry written before figures were kept,
+        and its figures are kept then.
+        """
+        found: list[GameFigures] = []
+        to_read: list[Mapping[str, Any]] = []
+        months: list[list[int] | None] = []
+        for month in self.index.months():
+            stamp, month_found, month_to_read = self._month_figures(month)
+            months.append(stamp)
+            found += month_found
+            to_read += month_to_read
+        # The same answer, the same list, while no index file and no unfinished game's file changed: a screen
+        # keeps what it worked out from it.
+        unchanged = tuple(months), tuple((doc["id"], signature(self.files.path_of(doc["id"]))) for doc in to_read)
+        if self._last is not None and self._last[0] == unchanged:
+            return self._last[1]
+        mended: list[GameSummary] = []
+        for doc in to_read:
+            summary = self.index.summary_from_file(doc["id"], doc)
+            if summary is None or summary.figures is None or not summary.players:
+                continue
+            if summary.finished or doc["finished"]:
+                mended.append(summary)
+            found.append(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
+                                    summary.figures, summary.match))
+        if mended:  # all at once: each month's index file is written once, not once a game
+            with self.folder.writing():
+                self.index.put(mended)
+        figures = sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+        self._last = None if mended else (unchanged, figures)
+        return figures
+
+    def matches(self) -> dict[str, MatchTally]:
+        """Every match's tally (a game and its rematches), by the id of its first game."""
+        return match_tallies(self.figures())
+
+    def _month_figures(self, month: str) -> tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]:
+        """One month's index file's signature, its finished games' figures, and its entries to read from their
+        games; kept while the index file is unchanged, so a second look at the statistics reads only what
+        changed."""
+        stamp = signature(self.folder.path / "index" / f"{month}.json")
+        kept = self._by_month.get(month)
+        if kept is not None and stamp is not None and kept[0] == stamp:
+            return kept
+        found: list[GameFigures] = []
+        to_read: list[Mapping[str, Any]] = []
+        for doc in self.index.listed_docs(month):
+            seats = seat_figures_in(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
+                "damage") is None else None
+            if seats is None:
+                to_read.append(doc)
+            else:
+                match = doc.get("match")
+                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats,
+                                        match if isinstance(match, str) else None))
+        self._by_month[month] = kept = (stamp, found, to_read)
+        return kept
