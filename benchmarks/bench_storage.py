@@ -23,7 +23,8 @@ from pathlib import Path
 
 from companion.store.games import GameStore
 from scoring.definitions import rules_for
-from scoring.game import Game, Phase
+from scoring.game import Game
+from scoring.state import Phase
 
 NAMES = ["Anna", "Béla", "Łucja", "Zoë", "さくら", "Ödön", "Gżegżółka", "Ярослав", "Ευτυχία", "Jürgen", "Ingrid",
          "Tomás", "Noor", "Kenji", "Marta", "🦊 Fox", "Olivér", "Szilvia", "Piotr", "Hanne"]

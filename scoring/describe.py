@@ -16,7 +16,7 @@ from scoring.words import GameText, Listed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from scoring.game import GameState
+    from scoring.state import GameState
 
 
 def scoring_summary(rules: Rules) -> list[str]:

@@ -13,8 +13,9 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.actions import Start
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
-from scoring.game import Game, Start
+from scoring.game import Game
 from scoring.text import kept_name
 from scoring.words import Words, engine_words
 

@@ -6,7 +6,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from companion.store.games import GameStore
-from scoring.game import Game, GameState
+from scoring.game import Game
+from scoring.state import GameState
 
 
 def play_hand(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from scoring.definitions import game_ids, load_game
-from scoring.game import Game, Phase
+from scoring.game import Game
+from scoring.state import Phase
 
 NAMES = ["Anna", "Béla", "Łucja", "Zoë", "さくら", "Ödön", "🦊 Fox", "Gżegżółka", "Ярослав", "Ευτυχία"]
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from helpers import play_hand
 
+from scoring.actions import Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, action_from_dict, action_to_dict
 from scoring.definitions import TieBreak
 from scoring.errors import (
     BidError,
@@ -20,18 +21,8 @@ from scoring.errors import (
     TricksError,
     UndoError,
 )
-from scoring.game import (
-    Bid,
-    ChangeBid,
-    CoinFlip,
-    Correct,
-    Game,
-    Phase,
-    Start,
-    Tricks,
-    action_from_dict,
-    action_to_dict,
-)
+from scoring.game import Game
+from scoring.state import Phase
 
 FOUR = ["Anna", "Béla", "Csilla", "Dóra"]
 

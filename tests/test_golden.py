@@ -15,7 +15,8 @@ import pytest
 
 from scoring.definitions import TieBreak
 from scoring.errors import BidError, BidwellError
-from scoring.game import Game, GameState, Phase
+from scoring.game import Game
+from scoring.state import GameState, Phase
 
 TEN = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]
 NO_CHECK = object()

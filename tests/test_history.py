@@ -17,9 +17,11 @@ from companion.store.files import StorageError
 from companion.store.game_files import ConflictError, GameFiles
 from companion.store.games import GameStore
 from companion.store.index import fold
+from scoring.actions import Bid
 from scoring.errors import BidError
-from scoring.game import Bid, Game, Phase
+from scoring.game import Game
 from scoring.record import record_from_game
+from scoring.state import Phase
 
 FOUR = ["Anna", "Béla", "Csilla", "Dóra"]
 
@@ -310,7 +312,7 @@ STALE_WRITER = textwrap.dedent(
     import sys
     from companion.store.game_files import ConflictError
     from companion.store.games import GameStore
-    from scoring.game import Bid
+    from scoring.actions import Bid
     store = GameStore(sys.argv[1])
     game_id, drawn, seat, value = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     try:

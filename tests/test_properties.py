@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from strategies import hand_results, play_one, played_games
 
 from scoring.errors import BidwellError
-from scoring.game import Game, Phase
+from scoring.game import Game
 from scoring.record import game_from_record, record_from_game, score_summary
+from scoring.state import Phase
 
 settings.register_profile("bidwell", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=120)
 settings.load_profile("bidwell")

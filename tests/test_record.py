@@ -9,8 +9,9 @@ import pytest
 from helpers import play_hand
 
 from scoring.errors import BidwellError, RecordError
-from scoring.game import Game, Phase
+from scoring.game import Game
 from scoring.record import game_from_record, parse_record, record_from_game, score_summary
+from scoring.state import Phase
 
 RAGE = {
     "format": 1,

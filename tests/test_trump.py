@@ -6,8 +6,9 @@ import pytest
 
 from companion.store.games import GameStore
 from companion.views.play import PlayModel
+from scoring.actions import NO_TRUMP
 from scoring.errors import TrumpError
-from scoring.game import NO_TRUMP, Game
+from scoring.game import Game
 from scoring.record import game_from_record, record_from_game
 
 

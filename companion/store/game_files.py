@@ -30,8 +30,9 @@ from companion.store.files import (
     remove_file,
 )
 from companion.texts import APP
+from scoring.actions import Action, Start, action_from_dict, action_to_dict
 from scoring.errors import BidwellError
-from scoring.game import REPLAY_REFUSALS, Action, Game, Start, action_from_dict, action_to_dict, replay_sound
+from scoring.game import REPLAY_REFUSALS, Game, replay_sound
 from scoring.i18n import Words, in_english
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")

@@ -27,8 +27,9 @@ from tinydb import Query
 from companion.store.files import Folder, NewerSchemaError, Notice, StorageError, collecting_notices, os_reason
 from companion.store.game_files import GAME_FILE, GAME_ID, GameFiles, created_from_id, now, signature
 from companion.texts import APP
-from scoring.game import Game, Phase
+from scoring.game import Game
 from scoring.i18n import Words, in_english
+from scoring.state import Phase
 from scoring.stats import MATCH_KEY, SeatFigures, seat_figures
 
 PAGE_SIZE = 50

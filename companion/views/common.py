@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.texts import t
-from scoring.game import NO_TRUMP
+from scoring.actions import NO_TRUMP
 from scoring.i18n import game_text
 
 

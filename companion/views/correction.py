@@ -12,7 +12,8 @@ from companion.texts import t
 from companion.views.common import Message, PadKey, refusal
 from companion.views.play_views import CorrectionView, TricksView
 from scoring.errors import BidwellError
-from scoring.game import Game, HandView
+from scoring.game import Game
+from scoring.state import HandView
 
 
 class CorrectedGame(Protocol):

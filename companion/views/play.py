@@ -48,12 +48,14 @@ from companion.views.play_views import (
     TrumpView,
 )
 from companion.views.stats import match_text
+from scoring.actions import NO_TRUMP, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
 from scoring.definitions import BiddingMode, TieBreak
 from scoring.describe import tie_break_line, winner_line
 from scoring.errors import BidwellError
-from scoring.game import NO_TRUMP, Bid, ChangeBid, CoinFlip, Correct, Game, GameState, HandView, Phase, Tricks, Trump
+from scoring.game import Game
 from scoring.i18n import Listed, game_text
 from scoring.points import hand_points
+from scoring.state import GameState, HandView, Phase
 from scoring.stats import MATCH_KEY, game_charts
 
 

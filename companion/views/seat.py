@@ -22,7 +22,7 @@ from companion.views.common import Aim, Message, PadKey, Step, refusal
 from companion.views.play import PlayModel
 from companion.views.play_views import BoardView, Ending, HandSummary, Header
 from scoring.errors import BidwellError
-from scoring.game import Phase
+from scoring.state import Phase
 
 
 @dataclass(frozen=True)
