@@ -361,7 +361,9 @@ def test_a_second_tap_on_a_pad_that_has_moved_on_is_refused_and_never_given_to_t
     assert not model.tap_bid(2, bela)
     assert model.message == Message("Béla bids 2 — the tap right after it was not taken.", error=True)
     assert not model.tap_bid(2, model.view().bids.aim)  # nor, this moment, a tap on Csilla's pad
+    assert not any(key.allowed for key in model.view().bids.keys)  # which is drawn greyed meanwhile
     assert model.settle() and model.view().settling is None
+    assert any(key.allowed for key in model.view().bids.keys)
     csilla = model.view().bids.aim
     assert csilla.seat == seat_of(model, "Csilla") and csilla.key != bela.key
     # The same bounce arriving later still names Béla's pad: it is not taken for Csilla.

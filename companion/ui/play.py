@@ -85,13 +85,13 @@ def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
 
     def tapped() -> None:
         if question is None:
-            handle.undo(aim)
+            handle.act(model.undo, aim)
             return
 
         def answer(take_back: bool) -> None:
             page.pop_dialog()
             if take_back:
-                handle.undo(aim)
+                handle.act(model.undo, aim)
 
         page.show_dialog(ft.AlertDialog(
             title=ft.Text(t("undo.ask_title")),
@@ -122,8 +122,8 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     if view.header is not None:
         controls.append(HeaderCard(view.header, key="header"))
     if view.trump is not None and not view.read_only:
-        controls.append(TrumpPanel(view.trump, handle.add_trump, handle.clear_trump, model.aim(Step.TRUMP),
-                                   settling is not None, key="trump"))
+        controls.append(TrumpPanel(view.trump, handle.on(model.add_trump), handle.on(model.clear_trump),
+                                   model.aim(Step.TRUMP), settling is not None, key="trump"))
     controls += said(view.message)
     if view.summary is not None:
         controls.append(SummaryCard(view.summary, key="summary"))
@@ -131,23 +131,24 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(ft.Text(t("history.read_only_unfinished"), italic=True, key="read-only"))
         controls.append(SaveRecord(handle, key="save-record"))
     elif view.screen is Screen.COVER:
-        controls.append(Cover(model.players[view.cover_aim.seat], handle.unlock, view.cover_aim,
+        controls.append(Cover(model.players[view.cover_aim.seat], handle.on(model.unlock), view.cover_aim,
                               view.changing_name is not None, _slot_text(view), settling is not None,
-                              handle.cancel_change, key=handle.key(view.cover_aim)))
+                              handle.on(model.cancel_change), key=handle.key(view.cover_aim)))
     elif view.screen is Screen.PHONE:
         aim = model.aim(Step.BID)
-        controls.append(PhoneTurn(model.bidder or "", handle.take_over, aim, _slot_text(view), settling is not None,
-                                  key="phone-turn"))
+        controls.append(PhoneTurn(model.bidder or "", handle.on(model.take_over), aim, _slot_text(view),
+                                  settling is not None, key="phone-turn"))
     elif view.change is not None:
-        controls.append(ChangePanel(view.change, handle.change_bid, handle.cancel_change, settling is not None,
-                                    handle.key(view.change.aim), key="change"))
+        controls.append(ChangePanel(view.change, handle.on(model.change_bid), handle.on(model.cancel_change),
+                                    settling is not None, handle.key(view.change.aim), key="change"))
     elif view.bids is not None:
-        controls.append(BidsPanel(view.bids, handle.tap_bid, handle.ask_change, model.aim(Step.CHANGE), settling,
-                                  handle.key(view.bids.aim), _ghost(model, handle, view.retired), handle.cover,
-                                  key="bids"))
+        controls.append(BidsPanel(view.bids, handle.on(model.tap_bid), handle.on(model.ask_change),
+                                  model.aim(Step.CHANGE), settling, handle.key(view.bids.aim),
+                                  _ghost(model, handle, view.retired), handle.on(model.cover), key="bids"))
     elif view.tricks is not None:
-        controls.append(TricksPanel(view.tricks, handle.tap_tricks, handle.choose, handle.step_counted,
-                                    handle.confirm_tricks, handle.ask_change, model.aim(Step.CHANGE),
+        controls.append(TricksPanel(view.tricks, handle.on(model.tap_tricks), handle.on(model.choose),
+                                    handle.on(model.step_counted), handle.on(model.confirm_tricks),
+                                    handle.on(model.ask_change), model.aim(Step.CHANGE),
                                     _slot_text(view), settling is not None,
                                     handle.key(view.tricks.aim) if view.tricks.aim is not None else "no-pad",
                                     _ghost(model, handle, view.retired), key="tricks"))
@@ -391,8 +392,7 @@ def BidsPanel(bids: BidsView, tap_bid, ask_change, change_aim: Aim, settling: Se
         controls.append(ft.Text(bids.running, weight=ft.FontWeight.W_600))
         controls.append(Slot(settling.text if settling is not None else t("bid.turn", name=bids.bidder),
                              settling is not None, key="slot"))
-    controls += _pads(bids.keys, t("bid.number", value="{value}"), tap_bid, bids.aim, settling is not None, pad_key,
-                      ghost)
+    controls += _pads(bids.keys, t("bid.number", value="{value}"), tap_bid, bids.aim, pad_key, ghost)
     if bids.forbidden:
         controls.append(ft.Text(bids.forbidden, key="forbidden"))
     if bids.private:
@@ -402,16 +402,16 @@ def BidsPanel(bids: BidsView, tap_bid, ask_change, change_aim: Aim, settling: Se
     return ft.Column(controls, spacing=8)
 
 
-def _pads(keys: tuple[PadKey, ...], label: str, on_tap, aim: Aim | None, settling: bool, key: str,  # noqa: ANN001
+def _pads(keys: tuple[PadKey, ...], label: str, on_tap, aim: Aim | None, key: str,  # noqa: ANN001
           ghost: Ghost | None) -> list[ft.Control]:
-    """The panel's pad (greyed while a tap just taken is said), after the last pad a tap was taken on, unseen."""
+    """The panel's pad (its keys greyed by the view-model while a tap just taken is said), after the last pad a
+    tap was taken on, unseen."""
     pads = []
     if ghost is not None and ghost.key != key:
         # Drawn as it was (so turning it unseen sends one property), but for being unseen.
         pads.append(Pad(ghost.pad.keys, ghost.label, on_tap, aim=ghost.pad.pad, visible=False, key=ghost.key))
     if aim is not None:
-        shown = tuple(PadKey(k.value, False, k.reason) for k in keys) if settling else keys
-        pads.append(Pad(shown, label, on_tap, aim=aim, key=key))
+        pads.append(Pad(keys, label, on_tap, aim=aim, key=key))
     return pads
 
 
@@ -440,8 +440,7 @@ def ChangePanel(change: ChangeView, change_bid, cancel, settling: bool, pad_key:
     controls: list[ft.Control] = [ft.Text(change.title, size=20, weight=ft.FontWeight.BOLD)]
     if change.private:
         controls.append(ft.Text(t("bid.change_now", value=change.current)))
-    keys = change.keys if not settling else tuple(PadKey(k.value, False, k.reason) for k in change.keys)
-    controls.append(Pad(keys, t("bid.change_to", value="{value}"), change_bid, aim=change.aim,
+    controls.append(Pad(change.keys, t("bid.change_to", value="{value}"), change_bid, aim=change.aim,
                         chosen=change.current, key=pad_key))
     forbidden = next((key.reason for key in change.keys if not key.allowed), None)
     if forbidden:
@@ -469,7 +468,7 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, a
     heading_text = last if settling or tricks.choosing is None else t("tricks.choose", name=tricks.choosing)
     controls.append(Slot(heading_text, settling, key="slot"))
     controls += _pads(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks,
-                      tricks.aim if tricks.choosing is not None else None, settling, pad_key, ghost)
+                      tricks.aim if tricks.choosing is not None else None, pad_key, ghost)
     for line in tricks.lines:
         controls.append(TrickRow(line, choose, step_counted, settling, key=f"line-{line.seat}"))
     controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
@@ -546,7 +545,7 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         aim = model.aim(Step.COIN)
         controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
                                              disabled=model.settling is not None,
-                                             on_click=lambda _: handle.flip_coin(aim))))
+                                             on_click=lambda _: handle.act(model.flip_coin, aim))))
     controls.append(heading(t("end.standings")))
     for line in ending.standings:
         text = t("end.place", place=line.place, name=line.name, total=line.total)

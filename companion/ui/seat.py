@@ -165,7 +165,7 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
 
     def tap(value: int, aim) -> None:  # noqa: ANN001 - the Aim the pad was drawn for
         if joining.table.seat_of(joining.device) == seat:  # not a seat the scorekeeper has just freed
-            handle.act(lambda: model.tap_bid(value, aim))
+            handle.act(model.tap_bid, value, aim)
 
     def leave(_: object) -> None:
         joining.table.leave(joining.device)

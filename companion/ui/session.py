@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -71,6 +72,7 @@ class GameHandle:
         self.link = session.link
         self.shown = saved.revision
         """The revision the screens of this tab last drew."""
+        self._taps: dict[str, Callable[..., object]] = {}
 
     @property
     def id(self) -> str:
@@ -81,12 +83,12 @@ class GameHandle:
         """The key of the control drawn for ``aim`` in this tab (see the class's text)."""
         return f"{aim.key}-{self.link}"
 
-    def act(self, action: Callable[[], object]) -> object:
-        """Run one tap's ``action`` on the model; the screens follow, and so do the other tabs on this game. A tap
-        taken is shown where its pad was for :data:`SETTLE_SECONDS`, then the next pad comes."""
+    def act(self, action: Callable[..., object], *args: object) -> object:
+        """Run one tap, ``action(*args)``, on the model; the screens follow, and so do the other tabs on this
+        game. A tap taken is shown where its pad was for :data:`SETTLE_SECONDS`, then the next pad comes."""
         before = self.model.saved.revision
         with self.session.own_notices():
-            result = action()
+            result = action(*args)
         self._drawn()
         if self.model.settling is not None:
             self.session.after(SETTLE_SECONDS, self._settled, self.model.settling)
@@ -126,65 +128,13 @@ class GameHandle:
     # Stable callables (bound methods compare equal), so memoized parts of the screen skip unchanged redraws; the
     # aim comes with each tap, from the control that was tapped.
 
-    def tap_bid(self, value: int, aim: Aim) -> None:
-        """A key of the bid pad."""
-        self.act(lambda: self.model.tap_bid(value, aim))
-
-    def change_bid(self, value: int, aim: Aim) -> None:
-        """A key of the pad changing a bid of this hand."""
-        self.act(lambda: self.model.change_bid(value, aim))
-
-    def ask_change(self, seat: int, aim: Aim) -> None:
-        """A bid in the bids line: change it."""
-        self.act(lambda: self.model.ask_change(seat, aim))
-
-    def cancel_change(self) -> None:
-        """Keep the bid being changed as it was."""
-        self.act(self.model.cancel_change)
-
-    def unlock(self, aim: Aim) -> None:
-        """The pass-the-phone cover's "I am …"."""
-        self.act(lambda: self.model.unlock(aim))
-
-    def cover(self) -> None:
-        """The private pad's "Not …? Cover the pad"."""
-        self.act(self.model.cover)
-
-    def take_over(self, aim: Aim) -> None:
-        """The scorekeeper takes the bid of a player who has a phone of their own."""
-        self.act(lambda: self.model.take_over(aim))
-
-    def tap_tricks(self, value: int, aim: Aim) -> None:
-        """A key of the tricks pad."""
-        self.act(lambda: self.model.tap_tricks(value, aim))
-
-    def choose(self, seat: int) -> None:
-        """A player's line on the tricks screen: enter their count next."""
-        self.act(lambda: self.model.choose(seat))
-
-    def step_counted(self, kind: str, seat: int, delta: int) -> None:
-        """A +/- of Rage's action cards."""
-        self.act(lambda: self.model.step_counted(kind, seat, delta))
-
-    def confirm_tricks(self, aim: Aim) -> None:
-        """Score the hand."""
-        self.act(lambda: self.model.confirm_tricks(aim))
-
-    def add_trump(self, value: str, aim: Aim) -> None:
-        """A suit (or no trump) for the current hand's trump."""
-        self.act(lambda: self.model.add_trump(value, aim))
-
-    def clear_trump(self, aim: Aim) -> None:
-        """Forget the current hand's trump."""
-        self.act(lambda: self.model.clear_trump(aim))
-
-    def undo(self, aim: Aim) -> None:
-        """Undo the last action (asked first where :meth:`PlayModel.undo_question` says so)."""
-        self.act(lambda: self.model.undo(aim))
-
-    def flip_coin(self, aim: Aim) -> None:
-        """Flip the coin of a tie."""
-        self.act(lambda: self.model.flip_coin(aim))
+    def on(self, tap: Callable[..., object]) -> Callable[..., object]:
+        """What a control calls for ``tap`` (a method of :attr:`model`): the tap run through :meth:`act`. The
+        same callable for the same tap every time, so a control drawn again is given what it had."""
+        name = tap.__name__
+        if name not in self._taps:
+            self._taps[name] = functools.partial(self.act, getattr(self.model, name))
+        return self._taps[name]
 
 
 @ft.observable

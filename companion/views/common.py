@@ -49,6 +49,11 @@ class PadKey:
     reason: str | None = None
 
 
+def greyed(keys: tuple[PadKey, ...]) -> tuple[PadKey, ...]:
+    """The same keys, none to be tapped: the next pad, drawn while a tap just taken is said (:class:`Settling`)."""
+    return tuple(PadKey(key.value, False, key.reason) for key in keys)
+
+
 @dataclass(frozen=True)
 class Aim:
     """What a control was drawn for, and so what a tap on it is aimed at: the revision of the game the screen

@@ -25,6 +25,7 @@ from companion.views.common import (
     Settling,
     Step,
     download_name,
+    greyed,
     refusal,
     trump_label,
     trump_line,
@@ -150,6 +151,13 @@ class PlayModel:
         private = screen is Screen.PRIVATE_BID
         changing = self.changing
         bidding = screen in (Screen.BIDDING, Screen.PRIVATE_BID) and changing is None
+        bids = self.bids_view() if bidding else None
+        tricks = self.tricks_view() if screen is Screen.TRICKS else None
+        change = self.change_view() if changing is not None and screen is not Screen.COVER else None
+        if self.settling is not None:  # the next pad is drawn, but takes no tap while the last one is said
+            bids = None if bids is None else dataclasses.replace(bids, keys=greyed(bids.keys))
+            tricks = None if tricks is None else dataclasses.replace(tricks, keys=greyed(tricks.keys))
+            change = None if change is None else dataclasses.replace(change, keys=greyed(change.keys))
         return PlayView(
             screen=screen,
             title=self.title,
@@ -157,8 +165,8 @@ class PlayModel:
             damage=self.saved.damage,
             header=self.header() if playing else None,
             summary=self.summary() if screen in (Screen.BIDDING, Screen.COVER, Screen.PHONE) else None,
-            bids=self.bids_view() if bidding else None,
-            tricks=self.tricks_view() if screen is Screen.TRICKS else None,
+            bids=bids,
+            tricks=tricks,
             ending=self.ending() if screen is Screen.FINISHED else None,
             trump=self.trump_view() if playing and not private else None,
             board=self.board(),
@@ -169,7 +177,7 @@ class PlayModel:
             settling=self.settling,
             retired=self.retired,
             last_entry=self.last_entry,
-            change=self.change_view() if changing is not None and screen is not Screen.COVER else None,
+            change=change,
             cover_aim=self.aim(Step.UNLOCK) if screen is Screen.COVER else None,
             undo_aim=self.aim(Step.UNDO),
             changing_name=None if changing is None else self.players[changing],
