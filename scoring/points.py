@@ -8,6 +8,15 @@ from scoring.definitions import Rules, ScoringRules, TieBreak
 from scoring.frozen import frozen
 
 
+def made(bid: int, tricks: int) -> bool:
+    """Whether a bid is made: the player took exactly the tricks they bid (every game of the family scores so).
+
+    >>> made(2, 2), made(0, 1)
+    (True, False)
+    """
+    return bid == tricks
+
+
 def hand_points(
     rules: ScoringRules, *, cards: int, bid: int, tricks: int, counted: Mapping[str, int] | None = None
 ) -> int:
@@ -23,7 +32,7 @@ def hand_points(
     >>> hand_points(rules_for("rage", 4).scoring, cards=5, bid=2, tricks=3, counted={"bonus": 1})
     3
     """
-    exact = bid == tricks
+    exact = made(bid, tricks)
     rate = rules.per_trick if exact else rules.per_trick_missed
     if rules.all_tricks_per_trick is not None and cards > 0 and tricks == cards:
         rate = rules.all_tricks_per_trick

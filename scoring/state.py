@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from scoring.definitions import TieBreak
 from scoring.frozen import field, frozen
+from scoring.points import made
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the command line starts faster without typing
@@ -50,7 +51,7 @@ class SeatInHand:
         """Whether the bid was made exactly; None until the hand is scored."""
         if self.tricks is None or self.bid is None:
             return None
-        return self.tricks == self.bid
+        return made(self.bid, self.tricks)
 
 
 @frozen

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from strategies import hand_results, play_one, played_games
 
 from scoring.errors import BidwellError
+from scoring.draft import TrickDraft
 from scoring.game import Game
 from scoring.record import game_from_record, record_from_game, score_summary
 from scoring.state import Phase
@@ -151,3 +152,22 @@ def test_a_correction_followed_by_its_reverse_gives_the_original_totals(game, da
     game.correct(hand.number, *original)
     assert game.state.totals == before.totals
     assert game.state == before
+
+
+@given(played_games(), st.data())
+def test_tricks_entered_through_the_draft_always_score(game, data):
+    """Whatever counts are tapped, in whatever order, the draft holds only counts the hand can score: once
+    every player has one, the engine takes them."""
+    while game.state.phase is Phase.BIDDING:  # a game still bidding is bid through; a finished one has no hand
+        game.bid(game.state.next_bidder, data.draw(st.sampled_from(game.state.allowed_bids)))
+    if game.state.phase is Phase.FINISHED:
+        return
+    draft = TrickDraft.fresh(game)
+    for _ in range(4 * len(game.players)):
+        if draft.complete:
+            break
+        seat = data.draw(st.sampled_from(draft.missing()))
+        allowed = draft.choose(seat).allowed(game)
+        draft = draft.give(game, seat, data.draw(st.sampled_from(allowed)))
+    assert draft.complete
+    assert game.can_record_tricks(list(draft.tricks), dict(draft.counted))

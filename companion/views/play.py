@@ -53,9 +53,9 @@ from scoring.actions import NO_TRUMP, Bid, ChangeBid, CoinFlip, Correct, Tricks,
 from scoring.definitions import BiddingMode, TieBreak
 from scoring.describe import tie_break_line, winner_line
 from scoring.errors import BidwellError
+from scoring.draft import TrickDraft, counts_without, projected
 from scoring.game import Game
 from scoring.i18n import Listed, game_text
-from scoring.points import hand_points
 from scoring.state import GameState, HandView, Phase
 from scoring.stats import MATCH_KEY, game_charts
 
@@ -83,11 +83,8 @@ class PlayModel:
         self.retired: Settling | None = None
         self.last_entry: str | None = None
         self._unlocked: tuple[int, int] | None = None
-        self._draft_hand: int | None = None
-        self.tricks_draft: list[int | None] = []
-        self.filled_in: int | None = None
-        self.choosing: int | None = None
-        self.counted_draft: dict[str, list[int]] = {}
+        self.draft: TrickDraft | None = None
+        """The tricks of the hand being played as entered so far (its scoring's draft); None before any."""
         self.on_phone: Callable[[int], bool] = lambda _seat: False
         """Whether a seat's player bids on a phone of their own (the table says; none without one)."""
         self._taken_over: tuple[int, int] | None = None
@@ -196,8 +193,7 @@ class PlayModel:
         elif step in (Step.CHANGE, Step.UNLOCK):
             seat = self.changing
         elif step is Step.TRICKS:
-            self._fresh_draft()
-            seat = self.choosing
+            seat = self._fresh_draft().choosing
         return Aim(self.saved.revision, number, step, seat)
 
     def takes(self, aim: Aim) -> bool:
@@ -226,7 +222,8 @@ class PlayModel:
             if hand.bids[aim.seat] is not None:
                 return t("tap.stale_private_bid", name=name)
         if hand is not None and name is not None and aim.step is Step.TRICKS and not hand.scored:
-            taken = self.tricks_draft[aim.seat] if self._draft_hand == hand.number else None
+            draft = self.draft
+            taken = draft.tricks[aim.seat] if draft is not None and draft.hand == hand.number else None
             if taken is not None:
                 return t("tap.stale_tricks", name=name, value=taken)
         if hand is not None and aim.step is Step.SCORE and hand.scored:
@@ -542,28 +539,20 @@ class PlayModel:
 
     # -- tricks --
 
-    def _fresh_draft(self) -> None:
-        """Every count empty, the first player in the order of play chosen: once per hand (and after undo)."""
+    def _fresh_draft(self) -> TrickDraft:
+        """The hand's draft: every count empty, the first player in the order of play chosen, once per hand (and
+        after undo)."""
         hand = self.state.current
-        number = hand.number if hand is not None else None
-        if self._draft_hand == number:
-            return
-        self._draft_hand = number
-        players = len(self.players)
-        self.tricks_draft = [None] * players
-        self.filled_in = None
-        self.choosing = hand.bidding_order[0] if hand is not None else None
-        self.counted_draft = {kind.name: [0] * players for kind in self.game.rules.scoring.cards}
-
-    def _order(self) -> tuple[int, ...]:
-        hand = self.state.current
-        return hand.bidding_order if hand is not None else tuple(range(len(self.players)))
+        if hand is not None and (self.draft is None or self.draft.hand != hand.number):
+            self.draft = TrickDraft.fresh(self.game)
+        assert self.draft is not None, "a hand is being played"
+        return self.draft
 
     def choose(self, seat: int) -> None:
         """Enter (or change) ``seat``'s tricks next."""
-        self._fresh_draft()
+        draft = self._fresh_draft()
         if 0 <= seat < len(self.players) and self.settling is None:
-            self.choosing = seat
+            self.draft = draft.choose(seat)
             self.message = None
 
     def tap_tricks(self, value: int, aim: Aim | None = None) -> bool:
@@ -574,59 +563,32 @@ class PlayModel:
                 or aim.seat is None:
             return False
         seat = aim.seat
-        if value not in self.game.allowed_tricks(seat, self._draft_without(seat)):
+        draft = self._fresh_draft()
+        if value not in draft.allowed(self.game, seat):
             self.message = Message(self._trick_reason(seat, value), error=True)
             return False
         keys = self.tricks_view().keys
-        self.tricks_draft[seat] = value
-        if self.filled_in == seat:
-            self.filled_in = None
-        self._fill_in()
+        self.draft = draft.give(self.game, seat, value)
         self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value)
         return True
 
-    def _draft_without(self, seat: int) -> list[int | None]:
-        draft = list(self.tricks_draft)
-        draft[seat] = None
-        if self.filled_in is not None and self.filled_in != seat:
-            draft[self.filled_in] = None
-        return draft
-
-    def _fill_in(self) -> None:
-        """Fill in the one count left from what is left, and choose the next player without a count."""
-        if self.filled_in is not None:
-            self.tricks_draft[self.filled_in] = None
-            self.filled_in = None
-        left = self.game.tricks_left(self.tricks_draft)
-        if left is not None:
-            seat = self.tricks_draft.index(None)
-            self.tricks_draft[seat] = left
-            self.filled_in = seat
-        order = self._order()
-        start = order.index(self.choosing) if self.choosing in order else 0
-        following = [order[(start + k) % len(order)] for k in range(1, len(order) + 1)]
-        self.choosing = next((s for s in following if self.tricks_draft[s] is None), None)
-
     def _trick_reason(self, seat: int, value: int) -> str:
         cards = self.state.current.cards
-        others = sum(v for s, v in enumerate(self._draft_without(seat)) if v is not None and s != seat)
+        others = sum(v for s, v in enumerate(self._fresh_draft().without(seat)) if v is not None and s != seat)
         return t("tricks.too_many", name=self.players[seat], value=value, others=others, cards=cards)
 
     def step_counted(self, kind: str, seat: int, delta: int) -> None:
         """One action card (Rage's +5 or -5) more or less for ``seat``, never past the cards in the deck."""
-        self._fresh_draft()
-        counts = self.counted_draft.get(kind)
-        if counts is None or self.read_only:
-            return
-        most = self.game.allowed_counted(kind, seat, counts)
-        counts[seat] = min(most, max(0, counts[seat] + delta))
+        draft = self._fresh_draft()
+        if not self.read_only:
+            self.draft = draft.step_counted(self.game, kind, seat, delta)
 
     def tricks_view(self) -> TricksView:
         """Each player's bid and count with the points it would score, the pad for the player chosen."""
-        self._fresh_draft()
+        draft = self._fresh_draft()
         hand = self.state.current
-        view = self.hand_tricks_view(hand, hand.bids, self.tricks_draft, self.counted_draft, self.choosing,
-                                 self.filled_in, private_bids=not self._bids_seen())
+        view = self.hand_tricks_view(hand, hand.bids, draft.tricks, draft.counted, draft.choosing, draft.filled_in,
+                                     private_bids=not self._bids_seen())
         return dataclasses.replace(view, aim=self.aim(Step.TRICKS), score_aim=self.aim(Step.SCORE),
                                    bids=tuple(self.bids_line()))
 
@@ -646,11 +608,7 @@ class PlayModel:
         for seat in hand.bidding_order:
             taken, bid = draft[seat], bids[seat]
             seat_counted = {kind: counts[seat] for kind, counts in counted.items()}
-            points = made = None
-            if taken is not None and bid is not None:
-                points = hand_points(self.game.rules.scoring, cards=hand.cards, bid=bid, tricks=taken,
-                                     counted=seat_counted)
-                made = bid == taken
+            points, made = projected(self.game, hand.cards, bid, taken, seat_counted) or (None, None)
             shown_bid = t("bid.secret_mark") if private_bids else str(bid)
             lines.append(TrickLine(
                 seat=seat, name=self.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
@@ -661,13 +619,9 @@ class PlayModel:
             ))
         keys: tuple[PadKey, ...] = ()
         if choosing is not None:
-            without = list(draft)
-            without[choosing] = None
-            if filled_in is not None and filled_in != choosing:
-                without[filled_in] = None
             # A correction may pass through totals that do not add up; its check says so until it does.
             allowed = (set(range(hand.cards + 1)) if correcting
-                       else set(self.game.allowed_tricks(choosing, without)))
+                       else set(self.game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in))))
             keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
                          for n in range(hand.cards + 1))
         entered = [v for v in draft if v is not None]
@@ -689,13 +643,13 @@ class PlayModel:
         aim = aim or self.aim(Step.SCORE)
         if not self.takes(aim) or self.state.phase is not Phase.PLAYING or self.changing is not None:
             return False
-        self._fresh_draft()
-        if None in self.tricks_draft:
-            missing = [self.players[s] for s in self._order() if self.tricks_draft[s] is None]
+        draft = self._fresh_draft()
+        if not draft.complete:
+            missing = [self.players[s] for s in draft.missing()]
             self.message = Message(t("tricks.missing", names=Listed(missing)), error=True)
             return False
         number = aim.hand
-        if not self._saving(aim, lambda: self.saved.record_tricks(self.tricks_draft, self.counted_draft,
+        if not self._saving(aim, lambda: self.saved.record_tricks(list(draft.tricks), dict(draft.counted),
                                                                   expected_revision=aim.revision)):
             return False
         self._taken(t("tricks.scored", number=number))
@@ -782,17 +736,7 @@ class PlayModel:
         self._changing = None
         self._taken(self._undone(last), stays=True)
         if isinstance(last, Tricks):
-            players = len(self.players)
-            self._draft_hand = self.state.current.number
-            self.tricks_draft = list(last.tricks)
-            # As after tapping them in: the last in the order of play holds what is left, and follows
-            # a change to another count (with every count fixed, an exact total allows no change at all).
-            seat = self._order()[-1]
-            others = [None if s == seat else taken for s, taken in enumerate(last.tricks)]
-            self.filled_in = seat if self.game.tricks_left(others) == last.tricks[seat] else None
-            self.choosing = None
-            self.counted_draft = {kind.name: list(last.counted.get(kind.name, (0,) * players))
-                                  for kind in self.game.rules.scoring.cards}
+            self.draft = TrickDraft.scored_again(self.game, last.tricks, last.counted)
         return True
 
     def _undone(self, action: object) -> str:
