@@ -1,4 +1,5 @@
-"""Which websocket handshakes companion.server.web lets through to the app."""
+"""Which websocket handshakes companion.server.web lets through to the app, and how companion.server.link reads
+the frames of those it lets in."""
 
 from __future__ import annotations
 
@@ -170,59 +171,59 @@ def closed_with(sent: list[dict]) -> list[int]:
 @pytest.fixture
 def forgotten(monkeypatch) -> list[str]:
     """The Flet sessions the link guard deleted (none really: there is no Flet here); heartbeats kept quiet."""
-    from companion.server import web as webserver
+    from companion.server import link
 
-    monkeypatch.setattr(webserver, "HEARTBEAT_SECONDS", 3600)
+    monkeypatch.setattr(link, "HEARTBEAT_SECONDS", 3600)
     deleted: list[str] = []
 
     async def forget(session_id: str) -> None:
         deleted.append(session_id)
 
-    monkeypatch.setattr(webserver, "_forget_session", forget)
+    monkeypatch.setattr(link, "_forget_session", forget)
     return deleted
 
 
 def test_a_tab_flooding_frames_is_read_at_a_persons_pace_then_cut_off(monkeypatch, forgotten):
-    from companion.server import web as webserver
+    from companion.server import link
 
-    monkeypatch.setattr(webserver, "FLOOD_SECONDS", 0.5)
-    app, admission = FakeFlet(), webserver.Admission(required=False)
+    monkeypatch.setattr(link, "FLOOD_SECONDS", 0.5)
+    app, admission = FakeFlet(), link.Admission(required=False)
     receive, send, sent = client([b"\x00" + bytes([n % 256]) for n in range(50_000)])
-    run_async(webserver.LinkWatch(app, lambda: "", admission)({"type": "websocket"}, receive, send))
+    run_async(link.LinkWatch(app, lambda: "", admission)({"type": "websocket"}, receive, send))
     assert closed_with(sent) == [1008]
     # The burst, then what the pace allows while it was held back, and not one frame more.
-    allowed = webserver.FRAME_BURST + webserver.FRAMES_PER_SECOND * 0.5
-    assert webserver.FRAME_BURST <= len(app.frames) <= allowed + 2
+    allowed = link.FRAME_BURST + link.FRAMES_PER_SECOND * 0.5
+    assert link.FRAME_BURST <= len(app.frames) <= allowed + 2
     assert admission.cut_off == 1 and forgotten == []
 
 
 def test_a_tab_at_a_persons_pace_is_never_held_back(forgotten):
-    from companion.server import web as webserver
+    from companion.server import link
 
     app = FakeFlet()
-    frames = [b"\x00tap%d" % n for n in range(int(webserver.FRAME_BURST))]
+    frames = [b"\x00tap%d" % n for n in range(int(link.FRAME_BURST))]
     receive, send, sent = client(frames, then_wait=False)
-    run_async(webserver.LinkWatch(app, lambda: "")({"type": "websocket"}, receive, send))
+    run_async(link.LinkWatch(app, lambda: "")({"type": "websocket"}, receive, send))
     assert app.frames == frames and closed_with(sent) == []
 
 
 def test_under_lan_a_tab_without_the_pin_is_let_go_and_its_session_forgotten(monkeypatch, forgotten):
-    from companion.server import web as webserver
+    from companion.server import link
 
-    monkeypatch.setattr(webserver, "UNADMITTED_SECONDS", 0.2)
-    admission = webserver.Admission(required=True)
+    monkeypatch.setattr(link, "UNADMITTED_SECONDS", 0.2)
+    admission = link.Admission(required=True)
     receive, send, sent = client([b"\x00pin"])
-    run_async(webserver.LinkWatch(FakeFlet("guesser"), lambda: "", admission)({"type": "websocket"}, receive, send))
+    run_async(link.LinkWatch(FakeFlet("guesser"), lambda: "", admission)({"type": "websocket"}, receive, send))
     assert closed_with(sent) == [4001] and forgotten == ["guesser"] and admission.let_go == 1
 
     admission.admit("player")
     receive, send, sent = client([b"\x00pin"], then_wait=False)
-    run_async(webserver.LinkWatch(FakeFlet("player"), lambda: "", admission)({"type": "websocket"}, receive, send))
+    run_async(link.LinkWatch(FakeFlet("player"), lambda: "", admission)({"type": "websocket"}, receive, send))
     assert closed_with(sent) == [] and forgotten == ["guesser"], "a tab that gave the PIN is kept"
 
 
 def test_a_text_frame_ends_the_connection_quietly(forgotten):
-    from companion.server import web as webserver
+    from companion.server import link
 
     app = FakeFlet()
     receive, send, sent = client([])
@@ -237,5 +238,5 @@ def test_a_text_frame_ends_the_connection_quietly(forgotten):
 
     with_text.connected = False
 
-    run_async(webserver.LinkWatch(app, lambda: "")({"type": "websocket"}, with_text, send))
+    run_async(link.LinkWatch(app, lambda: "")({"type": "websocket"}, with_text, send))
     assert closed_with(sent) == [1003] and app.frames == []

@@ -72,7 +72,8 @@ def serve(
             print(t("serve.phone_app_online_only"), flush=True)
         phone_app.start_building()
 
-    from companion.server.web import Admission, serve_web
+    from companion.server.link import Admission
+    from companion.server.web import serve_web
 
     admission = Admission(required=lan)
 

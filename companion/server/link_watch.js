@@ -1,4 +1,4 @@
-// Bidwell's watch on the connection (served inside the app's page by companion/server/web.py's LinkWatch).
+// Bidwell's watch on the connection (served inside the app's page by companion/server/link.py's LinkWatch).
 //
 // Flet's client notices a lost connection only when its websocket closes; a link that goes silent (Wi-Fi gone,
 // a phone off the network) leaves the screen as it was, taking taps that reach the server seconds later, if ever.

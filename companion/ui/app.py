@@ -28,7 +28,7 @@ from scoring.i18n import set_ambient
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from companion.server.web import Admission  # the server's module, never loaded in a browser
+    from companion.server.link import Admission  # the server's module, never loaded in a browser
 
 FONT = "Bidwell Sans"
 
@@ -109,7 +109,7 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     session.preferences = ft.SharedPreferences()
     # Guesses are throttled per tab and per address: a guesser's address, not the table's, runs out of tries.
     address = page.client_ip or ""
-    # The server lets go of a tab that gives neither the PIN nor a join code (companion.server.web.Admission).
+    # The server lets go of a tab that gives neither the PIN nor a join code (companion.server.link.Admission).
     admitted = None if admission is None else partial(admission.admit, page.session.id)
     if tables is not None:
         session.join_guesses = tables.session(address, admitted)
