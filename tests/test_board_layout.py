@@ -10,7 +10,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from companion.look import FONT_FILE
 from companion.store.games import GameStore
 from companion.texts import languages
-from companion.ui.play import CELL, CELL_PADDING, NAME, CellLine, cell_lines, column_width, line_width
+from companion.ui.board import CELL, CELL_PADDING, NAME, CellLine, cell_lines, column_width, line_width
 from companion.views.play import PlayModel
 from companion.views.play_views import BoardView
 from scoring.game import Game

@@ -18,8 +18,9 @@ import flet as ft
 from companion.server.pins import PinGate, is_this_computer
 from companion.server.seats import Tables
 from companion.store.games import GameStore
+from companion.ui.correction import HandScreen
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
-from companion.ui.play import GameScreen, HandScreen, PastGameScreen
+from companion.ui.play import GameScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
 from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech

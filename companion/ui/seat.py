@@ -12,7 +12,8 @@ from companion.server.pins import PinAnswer
 from companion.server.seats import Claim, normal_code
 from companion.store.files import StorageError
 from companion.texts import t
-from companion.ui.play import Board, HeaderCard, SummaryCard
+from companion.ui.board import Board
+from companion.ui.panels import HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session
 from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
 from companion.views.seat import SeatModel

@@ -85,7 +85,7 @@ def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., None], *, ai
 
     ``label`` is the spoken name of a key, with ``{value}`` in it ("Bid {value}"). A key tapped calls
     ``on_tap(value, aim)``, or ``on_tap(value)`` for a pad drawn for no aim (a correction's drafts). A pad not
-    ``visible`` is kept in the screen unseen (see :class:`companion.ui.play.Ghost`).
+    ``visible`` is kept in the screen unseen (see :class:`companion.ui.panels.Ghost`).
     """
     buttons = []
     for key in keys:
