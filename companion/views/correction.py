@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 from companion.store.files import StorageError
@@ -10,7 +9,8 @@ from companion.store.game_files import ConflictError
 from companion.store.games import SavedGame
 from companion.texts import t
 from companion.views.common import Message, PadKey, refusal
-from companion.views.play_views import CorrectionView, TricksView
+from companion.views.play_views import CorrectionView
+from companion.views.tricks import tricks_view_of
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.state import HandView
@@ -23,12 +23,6 @@ class CorrectedGame(Protocol):
     game: Game
     players: tuple[str, ...]
     message: Message | None
-
-    def hand_tricks_view(
-        self, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
-        counted: dict[str, list[int]], choosing: int | None, filled_in: int | None, *, private_bids: bool,
-        correcting: bool = False,
-    ) -> TricksView: ...
 
 
 class CorrectionModel:
@@ -74,8 +68,8 @@ class CorrectionModel:
     def view(self) -> CorrectionView:
         """The correction as it stands: the header names the hand, the check and points follow every change."""
         play, hand = self.play, self.hand
-        tricks = play.hand_tricks_view(hand, self.bids, self.tricks, self.counted, self.choosing, None,
-                                   private_bids=False, correcting=True)
+        tricks = tricks_view_of(play.game, hand, self.bids, self.tricks, self.counted, self.choosing, None,
+                               private_bids=False, correcting=True)
         ok = play.game.can_correct(self.number, self.bids, self.tricks, self.counted)
         bids = tuple((seat, play.players[seat], self.bids[seat],
                       tuple(PadKey(n, True) for n in range(hand.cards + 1))) for seat in hand.bidding_order)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from companion.store.files import StorageError
 from companion.store.game_files import ConflictError
 from companion.store.games import GameStore, SavedGame
-from companion.texts import in_use, t
+from companion.texts import t
 from companion.views.common import (
     Aim,
     Message,
@@ -34,26 +34,23 @@ from companion.views.correction import CorrectionModel
 from companion.views.play_views import (
     BidLine,
     BidsView,
-    BoardRow,
     BoardView,
-    Cell,
     ChangeView,
     Ending,
     HandSummary,
     Header,
     PlayView,
     ResultLine,
-    StandingLine,
-    TrickLine,
     TricksView,
     TrumpView,
 )
+from companion.views.scoreboard import board_of, ending_of, header_of
 from companion.views.stats import match_text
+from companion.views.tricks import tricks_view_of
 from scoring.actions import NO_TRUMP, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
-from scoring.definitions import BiddingMode, TieBreak
-from scoring.describe import tie_break_line, winner_line
+from scoring.definitions import BiddingMode
 from scoring.errors import BidwellError
-from scoring.draft import TrickDraft, counts_without, projected
+from scoring.draft import TrickDraft
 from scoring.game import Game
 from scoring.i18n import Listed, game_text
 from scoring.state import GameState, HandView, Phase
@@ -268,34 +265,7 @@ class PlayModel:
 
     def header(self) -> Header:
         """Hand N of M (or the race to the target), cards each, dealer, first bidder, the options in play."""
-        state, rules = self.state, self.game.rules
-        hand = state.current or state.hands[-1]
-        race = None
-        if rules.target is not None:
-            title = t("hand.open", number=hand.number, target=rules.target)
-            leaders = [self.players[s] for s in state.leaders]
-            if leaders:
-                total = state.totals[state.leaders[0]]
-                race = (t("hand.race", leader=leaders[0], total=total) if len(leaders) == 1
-                        else t("hand.race_tied", leaders=Listed(leaders, joined="and"), total=total))
-        else:
-            title = t("hand.of", number=hand.number, count=rules.hand_count)
-        return Header(
-            title=title,
-            cards=t("hand.cards", count=hand.cards),
-            dealer=t("hand.deals", name=self.players[hand.dealer]),
-            first=t("hand.first", name=self.players[hand.first]),
-            race=race,
-            options=self.options_line(),
-        )
-
-    def options_line(self) -> str:
-        """The options a player at the table needs to know while playing: how bids are made, the hook."""
-        rules = self.game.rules
-        parts = [t(f"options.bidding.{rules.bidding.value}")]
-        if rules.hook:
-            parts.append(t("options.hook"))
-        return " · ".join(parts)
+        return header_of(self.game)
 
     # -- trump (a table aid) --
 
@@ -525,18 +495,6 @@ class PlayModel:
                     aim, view.keys if view else (), None if private else value, stays=True)
         return True
 
-    def bid_summary(self) -> str | None:
-        """'Bids 7 for 8 tricks: underbid by 1', once every bid may be seen."""
-        hand = self.state.current
-        if hand is None or hand.bid_total is None:
-            return None
-        total, cards = hand.bid_total, hand.cards
-        if total > cards:
-            return t("bid.summary_over", bids=total, count=cards, by=total - cards)
-        if total < cards:
-            return t("bid.summary_under", bids=total, count=cards, by=cards - total)
-        return t("bid.summary_even", bids=total, count=cards)
-
     # -- tricks --
 
     def _fresh_draft(self) -> TrickDraft:
@@ -587,56 +545,14 @@ class PlayModel:
         """Each player's bid and count with the points it would score, the pad for the player chosen."""
         draft = self._fresh_draft()
         hand = self.state.current
-        view = self.hand_tricks_view(hand, hand.bids, draft.tricks, draft.counted, draft.choosing, draft.filled_in,
-                                     private_bids=not self._bids_seen())
+        view = tricks_view_of(self.game, hand, hand.bids, draft.tricks, draft.counted, draft.choosing,
+                              draft.filled_in, private_bids=not self._bids_seen())
         return dataclasses.replace(view, aim=self.aim(Step.TRICKS), score_aim=self.aim(Step.SCORE),
                                    bids=tuple(self.bids_line()))
 
     def _bids_seen(self) -> bool:
         hand = self.state.current
         return hand is not None and None not in hand.shown_bids
-
-    def hand_tricks_view(
-        self, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
-        counted: dict[str, list[int]], choosing: int | None, filled_in: int | None, *, private_bids: bool,
-        correcting: bool = False,
-    ) -> TricksView:
-        """The tricks pad and lines of ``hand`` with ``bids`` and the drafts given (the hand being scored, or
-        one being corrected)."""
-        kinds = self.game.rules.scoring.cards
-        lines = []
-        for seat in hand.bidding_order:
-            taken, bid = draft[seat], bids[seat]
-            seat_counted = {kind: counts[seat] for kind, counts in counted.items()}
-            points, made = projected(self.game, hand.cards, bid, taken, seat_counted) or (None, None)
-            shown_bid = t("bid.secret_mark") if private_bids else str(bid)
-            lines.append(TrickLine(
-                seat=seat, name=self.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
-                counted=tuple((k.name, game_text(k.label), seat_counted[k.name], self.game.allowed_counted(
-                    k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
-                points=None if private_bids else points, made=None if private_bids else made,
-                selected=seat == choosing,
-            ))
-        keys: tuple[PadKey, ...] = ()
-        if choosing is not None:
-            # A correction may pass through totals that do not add up; its check says so until it does.
-            allowed = (set(range(hand.cards + 1)) if correcting
-                       else set(self.game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in))))
-            keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
-                         for n in range(hand.cards + 1))
-        entered = [v for v in draft if v is not None]
-        low, high = self.game.rules.trick_total_range(hand.cards)
-        total = sum(entered)
-        check = (t("tricks.check_exact", total=total, cards=hand.cards) if low == high
-                 else t("tricks.check_range", total=total, low=low, cards=high))
-        complete = None not in draft and not correcting and self.game.can_record_tricks(list(draft), counted)
-        return TricksView(
-            number=hand.number, cards=hand.cards, lines=tuple(lines),
-            choosing=None if choosing is None else self.players[choosing],
-            keys=keys, check=check, complete=complete,
-            bids_note=t("bid.secret_done") if private_bids else None,
-            bid_total=None if private_bids else self.bid_summary(),
-        )
 
     def confirm_tricks(self, aim: Aim | None = None) -> bool:
         """Score the hand with the counts entered; a refusal says why and keeps the counts."""
@@ -659,30 +575,7 @@ class PlayModel:
 
     def board(self) -> BoardView:
         """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
-        state = self.state
-        kinds = self.game.rules.scoring.cards
-        number = in_use()
-        rows = []
-        for hand in state.hands:
-            cells = []
-            for seat in hand.seats:
-                cards = tuple(t("board.cards", label=game_text(kind.label), count=seat.counted.get(kind.name, 0))
-                              for kind in kinds if seat.counted.get(kind.name, 0))
-                cells.append(Cell(
-                    bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
-                    tricks="" if seat.tricks is None else str(seat.tricks),
-                    points="" if seat.points is None else number.integer(seat.points, signed=True),
-                    total="" if seat.total is None else number.integer(seat.total),
-                    made=seat.exact if hand.scored else None,
-                    cards=cards,
-                    dealer=seat.seat == hand.dealer,
-                ))
-            heading = t("board.heading", number=hand.number, count=hand.cards)
-            trumps = state.trumps.get(hand.number)
-            rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
-                                 hand.scored and not self.read_only, trump_label(trumps[-1]) if trumps else "",
-                                 t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
-        return BoardView(self.players, state.totals, state.leaders, tuple(rows))
+        return board_of(self.game, read_only=self.read_only)
 
     def leaders(self) -> tuple[int, ...]:
         """Seats with the highest total (no one before the first hand is scored)."""
@@ -772,16 +665,7 @@ class PlayModel:
 
     def ending(self) -> Ending:
         """Who won, how the tie was broken, a coin flip still to make, and the final standings."""
-        state = self.state
-        headline = winner_line(state, self.players) or ""
-        how = tie_break_line(state)
-        show_exact = state.decided_by is TieBreak.EXACT_BIDS
-        standings = tuple(
-            StandingLine(line.place, self.players[line.seat], line.total, line.exact_bids if show_exact else None)
-            for line in state.standings
-        )
-        return Ending(headline, how, tuple(self.players[s] for s in state.coin_flip_between), standings,
-                      self.match_line())
+        return ending_of(self.game, self.match_line())
 
     def match_line(self) -> str | None:
         """The tally of the match (a game and its rematches) this game is in; None if it is in none."""
@@ -818,9 +702,3 @@ class PlayModel:
     def _hand(self, number: int) -> HandView | None:
         hands = self.state.hands
         return hands[number - 1] if 0 < number <= len(hands) else None
-
-
-def _shown(value: int | None, hidden: bool) -> str:
-    if value is not None:
-        return str(value)
-    return t("bid.secret_mark") if hidden else ""

@@ -1,0 +1,93 @@
+"""What the play screen shows of the game as a whole, made from the game alone: the hand's header, the
+scoreboard, and the end with its standings."""
+
+from __future__ import annotations
+
+from companion.texts import in_use, t
+from companion.views.common import trump_label
+from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header, StandingLine
+from scoring.definitions import TieBreak
+from scoring.describe import tie_break_line, winner_line
+from scoring.game import Game
+from scoring.i18n import Listed, game_text
+
+
+def header_of(game: Game) -> Header:
+    """Hand N of M (or the race to the target), cards each, dealer, first bidder, the options in play."""
+    state, rules = game.state, game.rules
+    hand = state.current or state.hands[-1]
+    race = None
+    if rules.target is not None:
+        title = t("hand.open", number=hand.number, target=rules.target)
+        leaders = [game.players[s] for s in state.leaders]
+        if leaders:
+            total = state.totals[state.leaders[0]]
+            race = (t("hand.race", leader=leaders[0], total=total) if len(leaders) == 1
+                    else t("hand.race_tied", leaders=Listed(leaders, joined="and"), total=total))
+    else:
+        title = t("hand.of", number=hand.number, count=rules.hand_count)
+    return Header(
+        title=title,
+        cards=t("hand.cards", count=hand.cards),
+        dealer=t("hand.deals", name=game.players[hand.dealer]),
+        first=t("hand.first", name=game.players[hand.first]),
+        race=race,
+        options=options_line(game),
+    )
+
+
+def options_line(game: Game) -> str:
+    """The options a player at the table needs to know while playing: how bids are made, the hook."""
+    rules = game.rules
+    parts = [t(f"options.bidding.{rules.bidding.value}")]
+    if rules.hook:
+        parts.append(t("options.hook"))
+    return " · ".join(parts)
+
+
+def board_of(game: Game, *, read_only: bool) -> BoardView:
+    """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
+    state = game.state
+    kinds = game.rules.scoring.cards
+    number = in_use()
+    rows = []
+    for hand in state.hands:
+        cells = []
+        for seat in hand.seats:
+            cards = tuple(t("board.cards", label=game_text(kind.label), count=seat.counted.get(kind.name, 0))
+                          for kind in kinds if seat.counted.get(kind.name, 0))
+            cells.append(Cell(
+                bid=_shown(seat.shown_bid, hidden=seat.bid is not None),
+                tricks="" if seat.tricks is None else str(seat.tricks),
+                points="" if seat.points is None else number.integer(seat.points, signed=True),
+                total="" if seat.total is None else number.integer(seat.total),
+                made=seat.exact if hand.scored else None,
+                cards=cards,
+                dealer=seat.seat == hand.dealer,
+            ))
+        heading = t("board.heading", number=hand.number, count=hand.cards)
+        trumps = state.trumps.get(hand.number)
+        rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
+                             hand.scored and not read_only, trump_label(trumps[-1]) if trumps else "",
+                             t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
+    return BoardView(game.players, state.totals, state.leaders, tuple(rows))
+
+
+def ending_of(game: Game, match_line: str | None) -> Ending:
+    """Who won, how the tie was broken, a coin flip still to make, and the final standings."""
+    state = game.state
+    headline = winner_line(state, game.players) or ""
+    how = tie_break_line(state)
+    show_exact = state.decided_by is TieBreak.EXACT_BIDS
+    standings = tuple(
+        StandingLine(line.place, game.players[line.seat], line.total, line.exact_bids if show_exact else None)
+        for line in state.standings
+    )
+    return Ending(headline, how, tuple(game.players[s] for s in state.coin_flip_between), standings,
+                  match_line)
+
+
+def _shown(value: int | None, hidden: bool) -> str:
+    if value is not None:
+        return str(value)
+    return t("bid.secret_mark") if hidden else ""

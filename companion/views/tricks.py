@@ -1,0 +1,69 @@
+"""The tricks of a hand as the screens show them while they are entered or corrected: each player's line with the
+points it would score, the pad for the player chosen, the check of the total, and the bids' summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from companion.texts import t
+from companion.views.common import PadKey
+from companion.views.play_views import TrickLine, TricksView
+from scoring.draft import counts_without, projected
+from scoring.game import Game
+from scoring.i18n import game_text
+from scoring.state import HandView
+
+
+def bid_summary_of(hand: HandView | None) -> str | None:
+    """'Bids 7 for 8 tricks: underbid by 1', once every bid may be seen."""
+    if hand is None or hand.bid_total is None:
+        return None
+    total, cards = hand.bid_total, hand.cards
+    if total > cards:
+        return t("bid.summary_over", bids=total, count=cards, by=total - cards)
+    if total < cards:
+        return t("bid.summary_under", bids=total, count=cards, by=cards - total)
+    return t("bid.summary_even", bids=total, count=cards)
+
+
+def tricks_view_of(
+    game: Game, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
+    counted: Mapping[str, Sequence[int]], choosing: int | None, filled_in: int | None, *, private_bids: bool,
+    correcting: bool = False,
+) -> TricksView:
+    """The tricks pad and lines of ``hand`` with ``bids`` and the drafts given (the hand being scored, or
+    one being corrected)."""
+    kinds = game.rules.scoring.cards
+    lines = []
+    for seat in hand.bidding_order:
+        taken, bid = draft[seat], bids[seat]
+        seat_counted = {kind: counts[seat] for kind, counts in counted.items()}
+        points, made = projected(game, hand.cards, bid, taken, seat_counted) or (None, None)
+        shown_bid = t("bid.secret_mark") if private_bids else str(bid)
+        lines.append(TrickLine(
+            seat=seat, name=game.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
+            counted=tuple((k.name, game_text(k.label), seat_counted[k.name], game.allowed_counted(
+                k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
+            points=None if private_bids else points, made=None if private_bids else made,
+            selected=seat == choosing,
+        ))
+    keys: tuple[PadKey, ...] = ()
+    if choosing is not None:
+        # A correction may pass through totals that do not add up; its check says so until it does.
+        allowed = (set(range(hand.cards + 1)) if correcting
+                   else set(game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in))))
+        keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
+                     for n in range(hand.cards + 1))
+    entered = [v for v in draft if v is not None]
+    low, high = game.rules.trick_total_range(hand.cards)
+    total = sum(entered)
+    check = (t("tricks.check_exact", total=total, cards=hand.cards) if low == high
+             else t("tricks.check_range", total=total, low=low, cards=high))
+    complete = None not in draft and not correcting and game.can_record_tricks(list(draft), counted)
+    return TricksView(
+        number=hand.number, cards=hand.cards, lines=tuple(lines),
+        choosing=None if choosing is None else game.players[choosing],
+        keys=keys, check=check, complete=complete,
+        bids_note=t("bid.secret_done") if private_bids else None,
+        bid_total=None if private_bids else bid_summary_of(game.state.current),
+    )
