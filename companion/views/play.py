@@ -47,7 +47,8 @@ from companion.views.play_views import (
 from companion.views.scoreboard import board_of, ending_of, header_of
 from companion.views.stats import match_text
 from companion.views.tricks import tricks_view_of
-from scoring.actions import NO_TRUMP, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
+from companion.views.undo import undo_question_of, undone_line
+from scoring.actions import NO_TRUMP, Tricks
 from scoring.definitions import BiddingMode
 from scoring.errors import BidwellError
 from scoring.draft import TrickDraft
@@ -588,24 +589,9 @@ class PlayModel:
         return not self.read_only and self.game.can_undo() and self.screen is not Screen.PRIVATE_BID
 
     def undo_question(self) -> str | None:
-        """What Undo would take back, as a question to ask first where it is another player's private bid, a
-        scored hand or what changed the scores; None where it is taken back at once (an open bid, a trump)."""
-        if not self.game.can_undo():
-            return None
-        last = self.game.log[-1]
-        private = self.game.rules.bidding is not BiddingMode.OPEN
-        if isinstance(last, Bid) and private:
-            return t("undo.ask_private_bid", name=self.players[last.player])
-        if isinstance(last, ChangeBid) and private:
-            return t("undo.ask_private_change", name=self.players[last.player])
-        if isinstance(last, Tricks):
-            return t("undo.ask_tricks", number=self.state.scored_hands[-1].number if self.state.scored_hands
-                     else len(self.state.hands))
-        if isinstance(last, Correct):
-            return t("undo.ask_correction", number=last.hand)
-        if isinstance(last, CoinFlip):
-            return t("undo.ask_coin_flip", name=self.players[last.winner])
-        return None
+        """What Undo would take back, as a question to ask first (see :func:`undo_question_of`); None where it
+        is taken back at once."""
+        return undo_question_of(self.game)
 
     def undo(self, aim: Aim | None = None) -> bool:
         """Undo the last action, whatever it was, and say what was undone.
@@ -627,30 +613,10 @@ class PlayModel:
             return False
         self._unlocked = None
         self._changing = None
-        self._taken(self._undone(last), stays=True)
+        self._taken(undone_line(self.game, last), stays=True)
         if isinstance(last, Tricks):
             self.draft = TrickDraft.scored_again(self.game, last.tricks, last.counted)
         return True
-
-    def _undone(self, action: object) -> str:
-        if isinstance(action, Bid):
-            if self.game.rules.bidding is BiddingMode.OPEN:
-                return t("undo.bid", name=self.players[action.player], value=action.bid)
-            return t("undo.private_bid", name=self.players[action.player])
-        if isinstance(action, ChangeBid):
-            bid = self.state.current.shown_bids[action.player] if self.state.current is not None else None
-            if bid is None:
-                return t("undo.private_change", name=self.players[action.player])
-            return t("undo.change", name=self.players[action.player], value=bid)
-        if isinstance(action, Tricks):
-            return t("undo.tricks", number=self.state.current.number)
-        if isinstance(action, Correct):
-            return t("undo.correction", number=action.hand)
-        if isinstance(action, CoinFlip):
-            return t("undo.coin_flip")
-        if isinstance(action, Trump):
-            return t("undo.trump", number=action.hand)
-        return t("undo.done")
 
     # -- corrections --
 
