@@ -23,8 +23,11 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+import companion
+import scoring
 from companion.look import ASSETS
 from companion.texts import t
+from scoring.definitions import templates_dir
 
 FILES = Path(__file__).with_name("files")
 BUILD_MARK = "bidwell-build.json"
@@ -178,10 +181,6 @@ def _key(name: str) -> str:
 def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
     """``app.tar.gz``: Bidwell's code and game files, its packages in ``__pypackages__`` (which Flet's Python
     worker puts on the path), and an empty requirements list (so the worker asks no index for anything)."""
-    import companion
-    import scoring
-    from scoring.definitions import templates_dir
-
     with app_archive(folder / "app.tar.gz") as archive:
         add_text(archive, ENTRY, ENTRY_TEXT)
         add_text(archive, "requirements.txt", "\n")
