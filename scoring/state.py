@@ -10,11 +10,6 @@ from scoring.definitions import TieBreak
 from scoring.frozen import field, frozen
 from scoring.points import made
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing
-    pass
-
-
 class Phase(StrEnum):
     """Where the game stands.
 
