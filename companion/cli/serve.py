@@ -13,7 +13,7 @@ import flet as ft
 import segno
 
 from companion.look import ASSETS
-from companion.server.pins import PinGate, new_pin
+from companion.server.pins import PinGate, is_this_computer, new_pin
 from companion.server.seats import Tables
 from companion.store.files import Notice, StorageError
 from companion.store.games import GameStore
@@ -110,7 +110,7 @@ def _lan_address() -> str:
         addresses = socket.gethostbyname_ex(socket.gethostname())[2]
     except OSError:
         addresses = []
-    return next((a for a in addresses if not a.startswith("127.")), "127.0.0.1")
+    return next((a for a in addresses if not is_this_computer(a)), HOST)
 
 
 def _print_qr(url: str) -> None:
