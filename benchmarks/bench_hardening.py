@@ -37,8 +37,8 @@ import time
 import traceback
 from pathlib import Path
 
-from companion.store.games import GameStore
 from companion.store.files import NewerSchemaError, StorageError
+from companion.store.games import GameStore
 from scoring.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

@@ -26,11 +26,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.store.games import GameStore
 from companion.sheets.pdf import filled_sheet, render_pdf
+from companion.store.games import GameStore
 from companion.views.play import PlayModel
 from scoring.game import Game
-from scoring.i18n import speaking
+from scoring.i18n.choice import speaking
 
 LANGUAGES = ("en", "de", "pl", "ja")
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "さくら"]

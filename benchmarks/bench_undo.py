@@ -21,10 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_engine import longest_game  # noqa: I001 - a sibling script
+
 from scoring.game import Game
 from scoring.record import game_from_record
-
-from bench_engine import longest_game  # noqa: I001 - a sibling script
 
 
 def micros(times: list[float]) -> str:

@@ -2,8 +2,8 @@
 catalogs (``companion/locale/<language>/LC_MESSAGES/companion.po``).
 
 The app's own sentences are here; the engine's refusals and rules come from
-:mod:`scoring.messages`, and :func:`t` looks in both (the app's first), in the
-language in use (:mod:`scoring.i18n`). Entries follow the engine's catalog: a
+:mod:`scoring.i18n.engine`, and :func:`t` looks in both (the app's first), in the
+language in use (:mod:`scoring.i18n.language`). Entries follow the engine's catalog: a
 sentence, or one and other forms chosen by the ``count`` parameter as the
 language's plural rule says.
 """
@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import os
 
-from scoring.i18n import Catalog, Language, available, current, language
-from scoring.messages import ENGINE
+from scoring.i18n.choice import language
+from scoring.i18n.engine import ENGINE
+from scoring.i18n.language import Language, current
+from scoring.i18n.locales import available
+from scoring.i18n.sentences import Catalog
 
 APP = Catalog("companion", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"))
 """The app's sentences (gettext domain ``companion``)."""

@@ -4,11 +4,11 @@ form. Only values here: :class:`~scoring.game.Game` checks each one as it is app
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from scoring.frozen import field, frozen
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing
+if TYPE_CHECKING:
     from typing import Any
 
 

@@ -12,15 +12,16 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from functools import cache
+from typing import TYPE_CHECKING
 
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError, short_value
 from scoring.frozen import field, frozen
+from scoring.i18n.engine import engine_words
+from scoring.i18n.sentences import Words
 from scoring.schema import BOOL, COUNT, POINTS, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
-from scoring.words import Words, engine_words
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing and pathlib
+if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 

@@ -9,12 +9,12 @@ won with the same sentences, :func:`winner_line` and :func:`tie_break_line`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from scoring.definitions import Rules, TieBreak
-from scoring.messages import render
-from scoring.words import GameText, Listed
+from scoring.i18n.engine import render
+from scoring.i18n.sentences import GameText, Listed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from scoring.state import GameState
 

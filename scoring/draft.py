@@ -22,13 +22,13 @@ and returns a new draft: a screen keeps the one it drew.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from scoring.frozen import frozen
 from scoring.game import Game
 from scoring.points import hand_points, made
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing
+if TYPE_CHECKING:
     from collections.abc import Sequence
 
 

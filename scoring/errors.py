@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 
+from scoring.i18n.engine import engine_words, render
 from scoring.text import SHOWN_MAX, shortened
 
 
@@ -29,15 +30,11 @@ class BidwellError(ValueError):
     @property
     def detail(self) -> str:
         """What is wrong and what is allowed, without the hand and player."""
-        from scoring.messages import render  # the sentences are loaded when one is said, not when one is raised
-
         return render(self.key, self.params)
 
     @property
     def message(self) -> str:
         """The detail prefixed with the hand and player it concerns."""
-        from scoring.messages import render
-
         text = self.detail
         if self.hand is not None and self.player is not None:
             return render("where.hand_player", {"hand": self.hand, "player": self.player, "text": text})
@@ -107,7 +104,5 @@ def short_value(value: object) -> object:
     try:
         text = str(value)
     except ValueError:  # an integer too long for Python to write out
-        from scoring.words import engine_words
-
         return engine_words("value.long_number", digits=sys.get_int_max_str_digits())
     return shortened(text) if len(text) > SHOWN_MAX else value

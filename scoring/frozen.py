@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # type checkers read @frozen as a frozen dataclass; at run time typing is not imported
+if TYPE_CHECKING:  # type checkers read @frozen as a frozen dataclass
     from typing import TypeVar, dataclass_transform
 
     Class = TypeVar("Class", bound=type)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from scoring.actions import NO_TRUMP, Action, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
 from scoring.definitions import BiddingMode, CardKind, Rules, TieBreak, rules_for
@@ -31,6 +32,8 @@ from scoring.errors import (
     short_value,
 )
 from scoring.frozen import frozen
+from scoring.i18n.engine import engine_words
+from scoring.i18n.sentences import GameText, Listed, Words
 from scoring.points import hand_points, outcome
 from scoring.state import GameState, HandView, Phase, SeatInHand
 from scoring.text import (
@@ -44,10 +47,8 @@ from scoring.text import (
     shows_nothing,
     unsafe_character,
 )
-from scoring.words import GameText, Listed, Words, engine_words
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing
+if TYPE_CHECKING:
     from typing import Any
 
 

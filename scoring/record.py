@@ -16,8 +16,9 @@ from typing import Any
 from scoring.actions import Start
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game
+from scoring.i18n.engine import engine_words
+from scoring.i18n.sentences import Words
 from scoring.text import kept_name
-from scoring.words import Words, engine_words
 
 FORMAT = 1
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from scoring.errors import TemplateError, short_value
-from scoring.words import Words, engine_words
+from scoring.i18n.engine import engine_words
+from scoring.i18n.sentences import Words
 
 
 def _words(expected: str | Words) -> Words:
@@ -26,7 +27,7 @@ def _words(expected: str | Words) -> Words:
 
 class Value:
     """A leaf value: what it accepts, and how a message names what it expects (the engine catalog's sentence
-    ``expected``, or one already made into :class:`~scoring.words.Words`)."""
+    ``expected``, or one already made into :class:`~scoring.i18n.sentences.Words`)."""
 
     __slots__ = ("accepts", "expected")
 

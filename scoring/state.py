@@ -10,6 +10,7 @@ from scoring.definitions import TieBreak
 from scoring.frozen import field, frozen
 from scoring.points import made
 
+
 class Phase(StrEnum):
     """Where the game stands.
 

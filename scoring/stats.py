@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from scoring.frozen import frozen
 from scoring.text import kept_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from scoring.game import Game
 

@@ -20,7 +20,8 @@ def private_data_folder(tmp_path_factory, monkeypatch):
 def english_unless_asked(monkeypatch):
     """Every command a test runs speaks English, whatever the machine's locale, unless the test asks for another
     language; and so does every sentence made in the test's own process."""
-    from scoring.i18n import ENGLISH, set_default
+    from scoring.i18n.choice import set_default
+    from scoring.i18n.locales import ENGLISH
 
     for variable in ("BIDWELL_LANG", "BIDWELL_CATALOGS", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)

@@ -14,7 +14,7 @@ from companion.ui.board import CELL, CELL_PADDING, NAME, CellLine, cell_lines, c
 from companion.views.play import PlayModel
 from companion.views.play_views import BoardView
 from scoring.game import Game
-from scoring.i18n import speaking
+from scoring.i18n.choice import speaking
 
 FONT = "BoardFont"
 SEMI_BOLD = 1.04

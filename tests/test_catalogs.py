@@ -13,8 +13,9 @@ from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal, get_minus_sign_symbol
 
 from companion.texts import APP
-from scoring.i18n import ENGLISH, GAME_CONTEXT, PLAIN_BELOW, available
-from scoring.messages import ENGINE
+from scoring.i18n.engine import ENGINE
+from scoring.i18n.language import PLAIN_BELOW
+from scoring.i18n.locales import ENGLISH, GAME_CONTEXT, available
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

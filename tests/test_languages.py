@@ -25,8 +25,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFont
 
 from companion.look import FONT_FILE
-from companion.store.games import GameStore
 from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
+from companion.store.games import GameStore
 from companion.texts import language_name, languages, t
 from companion.views.common import Screen, Step
 from companion.views.history import HistoryModel
@@ -37,7 +37,10 @@ from scoring.definitions import all_games, rules_for
 from scoring.describe import names_and
 from scoring.errors import UnknownLanguageError
 from scoring.game import Game
-from scoring.i18n import ENGLISH, Listed, available, from_environment, game_text, language, speaking
+from scoring.i18n.choice import from_environment, language, speaking
+from scoring.i18n.language import game_text
+from scoring.i18n.locales import ENGLISH, available
+from scoring.i18n.sentences import Listed
 
 SHIPPED = ("de", "hu", "ja", "pl")
 BIDWELL = Path(sys.executable).with_name("bidwell")

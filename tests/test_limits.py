@@ -10,6 +10,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.pdfbase import pdfmetrics
 
 from companion.sheets import pdf as sheets
@@ -18,7 +20,7 @@ from companion.views.new_game import NewGameModel
 from scoring.errors import SetupError
 from scoring.game import Game, check_players
 from scoring.stats import player_key
-from scoring.text import graphemes_over
+from scoring.text import escaped, graphemes_over, json_escaped, unsafe_character
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -293,3 +295,22 @@ def test_a_first_dealer_that_is_no_seat_is_repeated_cut_short(tmp_path, first_de
     path.write_text(json.dumps(record(first_dealer=first_dealer)), encoding="utf-8")
     line = one_error_line(bidwell("score", path))
     assert line.startswith("error: first dealer must be a seat from 0 to 2, got ") and len(line) < 400, line[:500]
+
+
+CONTROL_OR_REORDERING = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+@given(st.text(alphabet=st.characters(exclude_categories=()), max_size=30))
+@settings(max_examples=400, deadline=None)
+def test_text_shown_safely_is_escaped_exactly_where_a_control_or_reordering_character_stands(text):
+    # The shown text is checked character by character here, as a terminal would meet it, not by the module's
+    # own pattern or its quick pass over printable text.
+    expected_first = next((character for character in text if CONTROL_OR_REORDERING.fullmatch(character)), None)
+    assert unsafe_character(text) == expected_first
+    shown = escaped(text)
+    assert not any(CONTROL_OR_REORDERING.fullmatch(character) for character in shown)
+    assert (shown == text) == (expected_first is None)
+    as_json = json.dumps({"name": text}, ensure_ascii=False, indent=1)
+    assert json.loads(json_escaped(as_json)) == {"name": text}
+    assert not any(CONTROL_OR_REORDERING.fullmatch(character) for character in json_escaped(as_json)
+                   if character != "\n")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.publish.phone_app import PhoneApp
 from companion.publish.build import PublishError
+from companion.publish.phone_app import PhoneApp
 from companion.server.web import WithFolders
 
 

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hand_results, play_one, played_games
 
-from scoring.errors import BidwellError
 from scoring.draft import TrickDraft
+from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.record import game_from_record, record_from_game, score_summary
 from scoring.state import Phase

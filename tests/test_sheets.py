@@ -12,8 +12,8 @@ import pytest
 from helpers import play_hand
 from pypdf import PdfReader
 
-from companion.store.games import GameStore
 from companion.sheets.pdf import blank_sheet, filled_sheet, fit, render_pdf
+from companion.store.games import GameStore
 from scoring.definitions import load_game, rules_for
 from scoring.game import Game
 from scoring.schedule import plan

@@ -10,12 +10,12 @@ import pytest
 from helpers import view_texts
 from test_lan import FakeClock
 
-from companion.store.games import GameStore
-from companion.views.seat import SeatModel
 from companion.server.seats import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
+from companion.store.games import GameStore
 from companion.texts import t
 from companion.views.common import Screen
 from companion.views.play import PlayModel
+from companion.views.seat import SeatModel
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]  # Anna deals hand 1: Béla bids first, Anna last

@@ -30,7 +30,7 @@ MADE_KEYS = ("options.bidding.", "rules.bidding.", "rules.tie.", "bid.", "tricks
 def test_every_sentence_in_the_catalogs_is_shown_somewhere():
     # A sentence nothing shows is work for every translator and a word no one reads.
     from companion.texts import APP
-    from scoring.messages import ENGINE
+    from scoring.i18n.engine import ENGINE
 
     sources = "\n".join(path.read_text(encoding="utf-8") for folder in (COMPANION, COMPANION.parent / "scoring")
                         for path in folder.rglob("*.py") if path.name not in ("texts.py", "messages.py"))

@@ -11,11 +11,12 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from companion.cli.output import fail
 from companion.texts import t, template
+from scoring.i18n.locales import available
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NoReturn
 
@@ -209,8 +210,6 @@ def _sheet_arguments(sheet: argparse.ArgumentParser) -> None:
 
 def _add_common_arguments(parser: argparse.ArgumentParser, default: object) -> None:
     """``--data`` and ``--lang``, which every command takes (before or after its name)."""
-    from scoring.i18n import available
-
     parser.add_argument("--data", metavar="DIR", default=default, help=t("help.data"))
     parser.add_argument("--lang", metavar="CODE", default=default,
                         help=t("help.lang", languages=", ".join(available())))

@@ -14,9 +14,12 @@ from companion.store.games import GameStore, default_data_folder, records_in
 from companion.store.index import GameSummary
 from companion.texts import in_use, t
 from companion.views.stats import share_text
+from scoring.definitions import game_ids
 from scoring.errors import BidwellError
-from scoring.i18n import Listed, game_text
+from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 from scoring.record import MAX_BYTES
+from scoring.stats import chosen, player_key, players
 from scoring.text import escaped, json_escaped
 
 
@@ -56,9 +59,6 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
 
 
 def _stats(store: GameStore, args: argparse.Namespace) -> int:
-    from scoring.definitions import game_ids
-    from scoring.stats import chosen, player_key, players
-
     if args.game is not None and args.game not in game_ids():
         fail(t("cli.stats_no_game", game=args.game, games=", ".join(game_ids())))
     lines = players(chosen(store.figures(), game=args.game, since=args.since, until=args.until,

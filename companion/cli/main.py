@@ -10,12 +10,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from companion.cli.output import EXIT_INTERNAL, fail, print_json, read_input
 from scoring.errors import BidwellError, SetupError, TemplateError
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing (and scoring a record without argparse)
+if TYPE_CHECKING:  # scoring a record starts faster without argparse
     from argparse import Namespace
     from typing import NoReturn
 
@@ -24,7 +24,7 @@ def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
     """Choose the language of this run's every sentence: ``--lang CODE`` in ``argv``, else ``BIDWELL_LANG``, else
     the system's locale where Bidwell has its language, else English. One Bidwell does not have, asked for by
     ``--lang`` or ``BIDWELL_LANG``, is one ``error:`` line (exit 2). Returns the locale chosen."""
-    from scoring.words import from_environment, speak_by_default
+    from scoring.i18n.choice import from_environment, set_default
 
     chosen = None
     for index, argument in enumerate(argv):
@@ -36,7 +36,7 @@ def speak(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
             chosen = argument.split("=", 1)[1]
     try:
         locale = chosen if chosen is not None else from_environment(environ)
-        speak_by_default(locale)
+        set_default(locale)
     except BidwellError as error:
         fail(str(error))
     return locale

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
+from scoring.i18n.engine import render
+from scoring.record import MAX_BYTES
 from scoring.text import escaped, json_escaped
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # the command line starts faster without typing
+if TYPE_CHECKING:
     from typing import NoReturn
 
 EXIT_BAD_INPUT = 2
@@ -19,8 +21,6 @@ EXIT_INTERNAL = 1
 
 def fail(text: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     """Say ``text`` as one ``error:`` line (in the language in use) on standard error and exit with ``status``."""
-    from scoring.messages import render  # the sentences are loaded when one is said
-
     say(render("cli.error", {"text": " ".join(str(text).split())}))
     raise SystemExit(status)
 
@@ -35,16 +35,12 @@ def read_input(path: str) -> bytes:
     """The bytes of file ``path`` (``-``: standard input), at most one byte past the largest record (a longer
     file is refused by :func:`~scoring.record.parse_record` without being read whole); one ``error:`` line and
     exit 2 if it cannot be read."""
-    from scoring.record import MAX_BYTES
-
     try:
         if path == "-":
             return sys.stdin.buffer.read(MAX_BYTES + 1)
         with open(path, "rb") as file:
             return file.read(MAX_BYTES + 1)
     except OSError as error:
-        from scoring.messages import render
-
         fail(render("cli.read", {"path": path, "detail": error.strerror or error}))
 
 

@@ -28,6 +28,7 @@ import scoring
 from companion.look import ASSETS
 from companion.texts import t
 from scoring.definitions import templates_dir
+from scoring.i18n.locales import available
 
 FILES = Path(__file__).with_name("files")
 BUILD_MARK = "bidwell-build.json"
@@ -232,8 +233,6 @@ def add_package(archive: tarfile.TarFile, distribution: metadata.Distribution,
 def _babel_data_kept(name: str) -> bool:
     """Of Babel's locale data (32 MB, a file for each of a thousand locales), what the languages Bidwell speaks
     write numbers, dates and lists with: each language's own file, its regions' and the root they build on."""
-    from scoring.i18n import available
-
     if not name.startswith("babel/locale-data/"):
         return True
     locale = name.rsplit("/", 1)[-1].removesuffix(".dat")

@@ -30,7 +30,7 @@ from companion.texts import in_use, t
 from scoring.definitions import Rules
 from scoring.describe import scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 from scoring.stats import GameCharts, game_charts
 
 PAPERS = {"a4": A4, "letter": LETTER}

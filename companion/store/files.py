@@ -36,7 +36,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from companion.texts import APP, t
-from scoring.i18n import Words
+from scoring.i18n.sentences import Words
 
 try:
     # orjson reads a sound file several times faster (opening 10,000 games reads megabytes of index). It is

@@ -33,7 +33,8 @@ from companion.texts import APP
 from scoring.actions import Action, Start, action_from_dict, action_to_dict
 from scoring.errors import BidwellError
 from scoring.game import REPLAY_REFUSALS, Game, replay_sound
-from scoring.i18n import Words, in_english
+from scoring.i18n.language import in_english
+from scoring.i18n.sentences import Words
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 GAME_FILE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.json(\.bak)?$")

@@ -50,10 +50,10 @@ from companion.store.game_files import (
 )
 from companion.store.index import PAGE_SIZE, GameSummary, HistoryIndex, HistoryPage, summarize
 from companion.texts import t
-from scoring.actions import Action, Bid, ChangeBid, CoinFlip, Correct, Trump, Tricks
+from scoring.actions import Action, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
 from scoring.errors import BidwellError
 from scoring.game import Game
-from scoring.i18n import Words
+from scoring.i18n.sentences import Words
 from scoring.record import check_extras_size, game_from_record, parse_record, record_from_game
 from scoring.state import GameState
 from scoring.stats import MATCH_KEY, GameFigures, MatchTally

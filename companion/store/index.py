@@ -28,7 +28,8 @@ from companion.store.files import Folder, NewerSchemaError, Notice, StorageError
 from companion.store.game_files import GAME_FILE, GAME_ID, GameFiles, created_from_id, now, signature
 from companion.texts import APP
 from scoring.game import Game
-from scoring.i18n import Words, in_english
+from scoring.i18n.language import in_english
+from scoring.i18n.sentences import Words
 from scoring.state import Phase
 from scoring.stats import MATCH_KEY, SeatFigures, seat_figures
 

@@ -12,6 +12,7 @@ from :mod:`companion.views.play`; Flet sends only what changed.
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -25,9 +26,8 @@ from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScre
 from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
-from scoring.i18n import set_ambient
+from scoring.i18n.language import set_ambient
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from companion.server.link import Admission  # the server's module, never loaded in a browser
 

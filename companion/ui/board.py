@@ -13,8 +13,6 @@ from companion.texts import in_use, t
 from companion.ui.widgets import heading, part
 from companion.views.play_views import BoardRow, BoardView, Cell
 
-
-
 CELL = 66
 CELL_PADDING = 4
 EM_PER_CHARACTER = 0.6

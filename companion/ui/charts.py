@@ -9,7 +9,7 @@ import flet_charts as charts
 from companion.look import axis_step, nice_range, nice_top, seat_colour
 from companion.texts import t
 from companion.ui.widgets import heading, part
-from scoring.i18n import Listed
+from scoring.i18n.sentences import Listed
 from scoring.stats import GameCharts
 
 CHART_HEIGHT = 200

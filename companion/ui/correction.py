@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import flet as ft
 
 from companion.store.files import StorageError
@@ -10,7 +9,6 @@ from companion.texts import t
 from companion.ui.panels import TrickRow
 from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import Pad, heading, part, said, screen
-
 
 
 @screen

@@ -10,7 +10,8 @@ import flet as ft
 
 from companion.texts import t
 from companion.ui.session import Session
-from scoring.i18n import ENGLISH, Language, available, match
+from scoring.i18n.language import Language
+from scoring.i18n.locales import ENGLISH, available, match
 
 log = logging.getLogger(__name__)
 

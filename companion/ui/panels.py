@@ -17,7 +17,6 @@ from companion.views.common import Aim, Message, PadKey, Settling, Step
 from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TricksView, TrumpView
 
 
-
 class Ghost(NamedTuple):
     """The pad the last tap was taken on, kept in the screen unseen under its own key: a second tap sent to it before
     the screen changed reaches it, and is answered as one aimed at that pad (never taken for the next player)."""

@@ -29,7 +29,7 @@ from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import NoticeBar, icon_button, part, said, screen
 from companion.views.common import Screen, Settling, Step
 from companion.views.play_views import PlayView
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 
 log = logging.getLogger(__name__)
 

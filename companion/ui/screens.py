@@ -16,7 +16,8 @@ from companion.ui.widgets import NoticeBar, download, heading, icon_button, part
 from companion.views.common import Message, download_name
 from companion.views.history import HistoryModel, PastGameCard
 from companion.views.new_game import NewGameModel, SetupView
-from scoring.i18n import Listed, game_text
+from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 
 log = logging.getLogger(__name__)
 

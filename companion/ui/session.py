@@ -26,7 +26,9 @@ from companion.store.games import GameStore, SavedGame
 from companion.texts import t
 from companion.views.common import SETTLE_SECONDS, Aim, Message
 from companion.views.play import PlayModel
-from scoring.i18n import ENGLISH, Language, language
+from scoring.i18n.choice import language
+from scoring.i18n.language import Language
+from scoring.i18n.locales import ENGLISH
 
 log = logging.getLogger(__name__)
 

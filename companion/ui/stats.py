@@ -15,7 +15,7 @@ from companion.ui.screens import Choice
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import NoticeBar, heading, part, screen, wide
 from companion.views.stats import PlayerView, StatsModel, names_typed
-from scoring.i18n import Listed
+from scoring.i18n.sentences import Listed
 from scoring.stats import GameFigures
 
 PERIODS = {"": None, "30": 30, "365": 365}

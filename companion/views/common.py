@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from companion.texts import t
 from scoring.actions import NO_TRUMP
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 
 
 class Screen(StrEnum):

@@ -13,7 +13,8 @@ from companion.views.common import Message, refusal
 from companion.views.new_game import NewGameModel
 from companion.views.stats import match_text
 from scoring.errors import BidwellError
-from scoring.i18n import Listed, game_text
+from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 from scoring.stats import MatchTally
 
 

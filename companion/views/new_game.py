@@ -11,10 +11,10 @@ from companion.store.games import GameStore, SavedGame
 from companion.store.index import fold
 from companion.texts import t
 from companion.views.common import Message, refusal
-from scoring.definitions import Option, all_games, load_game
+from scoring.definitions import Option, all_games, load_game, rules_for
 from scoring.errors import BidwellError
 from scoring.game import Game, check_players
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 
 
 @dataclass(frozen=True)
@@ -139,8 +139,7 @@ class NewGameModel:
 
     def blank_sheet(self):
         """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
-        from companion.sheets.pdf import blank_sheet
-        from scoring.definitions import rules_for
+        from companion.sheets.pdf import blank_sheet  # reportlab loads on the first print, not at start-up
 
         enough = len(self.players) >= self.game.min_players
         count = len(self.players) if enough else self.game.min_players

@@ -9,7 +9,8 @@ from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header
 from scoring.definitions import TieBreak
 from scoring.describe import tie_break_line, winner_line
 from scoring.game import Game
-from scoring.i18n import Listed, game_text
+from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 
 
 def header_of(game: Game) -> Header:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from companion.texts import in_use, t
 from companion.views.new_game import NewGameModel
 from scoring.definitions import load_game
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 from scoring.stats import GameFigures, MatchTally, PlayerFigures, chosen, head_to_head, player_key, players
 
 

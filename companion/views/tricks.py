@@ -10,7 +10,7 @@ from companion.views.common import PadKey
 from companion.views.play_views import TrickLine, TricksView
 from scoring.draft import counts_without, projected
 from scoring.game import Game
-from scoring.i18n import game_text
+from scoring.i18n.language import game_text
 from scoring.state import HandView
 
 

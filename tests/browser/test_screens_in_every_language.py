@@ -17,7 +17,9 @@ from pseudo import PSEUDO, outside, write_catalogs
 from test_screenshots import set_up
 
 from companion.texts import t
-from scoring.i18n import Listed, game_text, speaking
+from scoring.i18n.choice import speaking
+from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 
 SCREENS = ARTIFACTS / "languages"
 BROWSER_LOCALES = {"de": "de-DE", "hu": "hu-HU", "pl": "pl-PL", "ja": "ja-JP", PSEUDO: "en-XA", "en": "en-US"}

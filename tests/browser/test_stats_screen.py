@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from test_games import bid, took
 
 from scoring.game import Game
-from scoring.i18n import language
+from scoring.i18n.choice import language
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

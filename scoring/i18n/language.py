@@ -1,52 +1,26 @@
-"""Bidwell in the players' languages: gettext catalogs, the language in use, and numbers and dates as it writes them.
+"""The language a sentence is made in: its catalogs, and its numbers and dates.
 
-Every sentence is declared once, in English, under a key: ``msg("bid.too_high",
-"…")``, or ``msg_plural(key, one, other)`` for one whose words follow the
-``count`` it holds. Each part of Bidwell keeps its sentences in a gettext
-domain of its own, the engine's (``scoring``) and the app's (``companion``),
-with the key as the message's context. Babel extracts the calls
-(``tools/catalogs.py``), translators fill in
-``<part>/locale/<language>/LC_MESSAGES/<domain>.po``, and Babel compiles them to
-the ``.mo`` files the standard library's :mod:`gettext` reads here. Plural
-forms follow each language's own rule (its catalog's ``Plural-Forms``): Polish
-has three, Japanese one.
+A :class:`Language` says a sentence's words (the standard library's
+:mod:`gettext` reads the compiled catalogs), and writes numbers (grouping,
+decimal mark) and dates as the language does, with Babel. Babel and gettext
+are imported only for what needs them, so scoring a record in English, which
+says nothing, reads no catalog.
 
 Which language is in use is asked at the moment a sentence is made (so one
 server can speak German to one phone and Japanese to another): a language
-chosen for a stretch of code (:func:`speaking`), else the one an app gives for
-whatever it is serving (:func:`set_ambient`), else the process's
-(:func:`set_default`, English until a command line chooses). The sentences
-themselves, and which languages Bidwell has, are :mod:`scoring.words`'s.
-
-Numbers in a sentence are written as the language writes them (grouping,
-decimal mark), and so are dates (:meth:`Language.date`), with Babel; Babel is
-imported only for what needs it, so scoring a record in English starts as fast
-as it did.
+chosen for a stretch of code (:func:`scoring.i18n.choice.speaking`), else the
+one an app gives for whatever it is serving (:func:`set_ambient`), else the
+process's (:func:`scoring.i18n.choice.set_default`, English until a command
+line chooses).
 """
 
 from __future__ import annotations
 
-import os
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
-from scoring.words import (
-    CATALOGS_VARIABLE,
-    ENGLISH,
-    FOLDERS,
-    GAME_CONTEXT,
-    Catalog,
-    GameText,
-    Listed,
-    Words,
-    asked,
-    available,
-    from_environment,
-    match,
-    process_language,
-    speak_by_default,
-)
+from scoring.i18n.locales import ENGINE_DOMAIN, ENGLISH, GAME_CONTEXT, catalog_files
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import datetime
     import gettext
@@ -101,14 +75,14 @@ class Language:
         ("Anna, Béla und Csilla") or "or", as the language's own rules have it (Babel's, from CLDR)."""
         texts = [str(item) for item in items]
         if joined == "comma" or len(texts) < 2:
-            return self.pgettext("scoring", "list.separator", ", ").join(texts)
+            return self.pgettext(ENGINE_DOMAIN, "list.separator", ", ").join(texts)
         from babel.lists import format_list
 
         return format_list(texts, style="standard" if joined == "and" else "or", locale=self._babel_locale())
 
     def game_text(self, text: str) -> str:
         """A text from a game file (a game's name, an option, a card, a suit) in this language."""
-        return self.pgettext("scoring", GAME_CONTEXT, text)
+        return self.pgettext(ENGINE_DOMAIN, GAME_CONTEXT, text)
 
     # -- numbers and dates --
 
@@ -204,21 +178,10 @@ def _moment(value: datetime.datetime | str) -> datetime.datetime:
 # --- the catalogs on disk -------------------------------------------------------------------------
 
 
-def _catalog_files(code: str, domain: str) -> list[str]:
-    """Where a compiled catalog of ``domain`` in ``code`` may be, the translator's folder first."""
-    places = []
-    extra = os.environ.get(CATALOGS_VARIABLE)
-    if extra:
-        places.append(os.path.join(extra, code, "LC_MESSAGES", f"{domain}.mo"))
-    if domain in FOLDERS:
-        places.append(os.path.join(FOLDERS[domain], code, "LC_MESSAGES", f"{domain}.mo"))
-    return places
-
-
 def _read_catalog(code: str, domain: str) -> gettext.NullTranslations | None:
     import gettext
 
-    for path in _catalog_files(code, domain):
+    for path in catalog_files(code, domain):
         try:
             with open(path, "rb") as file:
                 return gettext.GNUTranslations(file)
@@ -227,44 +190,15 @@ def _read_catalog(code: str, domain: str) -> gettext.NullTranslations | None:
     return None
 
 
-_LANGUAGES: dict[tuple[str, str], Language] = {}
-_ASKED: dict[str, Language] = {}
-"""Each language as it was asked for ("de-AT"), so the one in use is found without looking at the disk again."""
-
-
-def language(code: str) -> Language:
-    """The language ``code`` names ("de", "de_AT", "de-AT" or "DE" alike: a region Bidwell has no catalog of
-    falls back to its language, and keeps its own dates); :class:`~scoring.errors.UnknownLanguageError` if
-    Bidwell has none of it."""
-    try:
-        return _ASKED[code]
-    except KeyError:
-        pass
-    found = match(asked(code))
-    wanted = _normalized(code)
-    made = _ASKED[code] = _language(found, wanted if wanted.lower().startswith(found.lower()) else found)
-    return made
-
-
-def _language(code: str, locale: str | None = None) -> Language:
-    try:
-        return _LANGUAGES[code, locale or code]
-    except KeyError:
-        made = _LANGUAGES[code, locale or code] = Language(code, locale)
-        return made
-
-
-def _normalized(code: str) -> str:
-    """A locale as Babel names it: "de-at.UTF-8" is "de_AT"."""
-    parts = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")
-    return "_".join([parts[0].lower(), *(part.upper() if len(part) == 2 else part for part in parts[1:])])
-
-
 # --- the language in use -----------------------------------------------------------------------
 
 
+ENGLISH_LANGUAGE = Language(ENGLISH)
+"""English, as every sentence is first written: the process's language until another is chosen."""
+
 _chosen: ContextVar[Language | None] = ContextVar("bidwell_language", default=None)
 _ambient: Callable[[], Language | None] | None = None
+_process = ENGLISH_LANGUAGE
 
 
 def current() -> Language:
@@ -276,13 +210,18 @@ def current() -> Language:
         served = _ambient()
         if served is not None:
             return served
-    return language(process_language())
+    return _process
 
 
-def set_default(code: str) -> Language:
-    """Make ``code`` the process's language (a command line's, a test's); returns it."""
-    speak_by_default(code)
-    return language(code)
+def process_language() -> Language:
+    """The process's language: English until :func:`set_process_language` gives another."""
+    return _process
+
+
+def set_process_language(language: Language) -> None:
+    """Make ``language`` the process's: a command line's, a test's (:func:`scoring.i18n.choice.set_default`)."""
+    global _process
+    _process = language
 
 
 def set_ambient(resolve: Callable[[], Language | None] | None) -> None:
@@ -292,12 +231,15 @@ def set_ambient(resolve: Callable[[], Language | None] | None) -> None:
 
 
 class speaking:  # noqa: N801 - used as a context manager, as contextlib's are
-    """``with speaking("de"):`` every sentence made inside is German (in this thread or task only)."""
+    """``with speaking(language):`` every sentence made inside is in ``language`` (in this thread or task only).
+
+    :func:`scoring.i18n.choice.speaking` takes a language's code too.
+    """
 
     __slots__ = ("_language", "_token")
 
-    def __init__(self, code: str | Language):
-        self._language = code if isinstance(code, Language) else language(code)
+    def __init__(self, language: Language):
+        self._language = language
         self._token = None
 
     def __enter__(self) -> Language:
@@ -311,7 +253,7 @@ class speaking:  # noqa: N801 - used as a context manager, as contextlib's are
 def in_english(text: object) -> str:
     """``text`` (a sentence still to be made, or any value) made in English: for what is kept as text, where no
     one's language is known (a file's notes, a log)."""
-    with speaking(ENGLISH):
+    with speaking(ENGLISH_LANGUAGE):
         return str(text)
 
 
@@ -320,9 +262,3 @@ def game_text(text: str) -> str:
     house-rule game's own texts, which no catalog holds, as written."""
     return current().game_text(text)
 
-
-__all__ = [
-    "ENGLISH", "GAME_CONTEXT", "PLAIN_BELOW", "Catalog", "GameText", "Language", "Listed", "Words", "available",
-    "current", "from_environment", "game_text", "in_english", "language", "match", "set_ambient", "set_default",
-    "speaking",
-]

@@ -2,7 +2,7 @@
 
 Every refusal the engine raises carries a message key and its parameters;
 the sentence is made from this catalog in the language in use when it is
-shown (:mod:`scoring.i18n`), so one server speaks each phone's language. The
+shown (:mod:`scoring.i18n.language`), so one server speaks each phone's language. The
 key is each message's gettext context: ``scoring/locale/<language>/LC_MESSAGES/scoring.po``
 translates it. The games' own texts (names, options, cards, suits) are
 translated from the game files themselves (``tools/catalogs.py`` extracts them).
@@ -10,17 +10,17 @@ translated from the game files themselves (``tools/catalogs.py`` extracts them).
 
 from __future__ import annotations
 
-import os
+from typing import TYPE_CHECKING
 
-from scoring.words import Catalog
+from scoring.i18n.locales import ENGINE_DOMAIN, FOLDERS
+from scoring.i18n.sentences import Catalog, Words
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from scoring.i18n import Language
+    from scoring.i18n.language import Language
 
-ENGINE = Catalog("scoring", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"))
+ENGINE = Catalog(ENGINE_DOMAIN, FOLDERS[ENGINE_DOMAIN])
 """The engine's sentences (gettext domain ``scoring``)."""
 
 # where
@@ -270,3 +270,9 @@ def render(key: str, params: Mapping[str, object], language: Language | None = N
     'bid 5 is more than the 4 cards in this hand'
     """
     return ENGINE.text(key, params, language)
+
+
+def engine_words(key: str, /, **params: object) -> Words:
+    """The engine's sentence ``key`` put into another (or kept to be said later): made in the language in use
+    when it is shown, not when this is called."""
+    return Words(ENGINE, key, **params)
