@@ -1,7 +1,7 @@
 """A game in words: its rules, and how it ended, from the same facts the engine scores with.
 
 A printed sheet carries the rules' sentences so a table can score by hand;
-since they are written from :class:`~scoring.definitions.Rules`, a house-rule
+since they are written from :class:`~scoring.rules.Rules`, a house-rule
 template describes itself. The app's end screen and the printed sheet say who
 won with the same sentences, :func:`winner_line` and :func:`tie_break_line`.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scoring.definitions import Rules, TieBreak
 from scoring.i18n.engine import render
 from scoring.i18n.sentences import GameText, Listed
+from scoring.rules import Rules, TieBreak
 
 if TYPE_CHECKING:
     from scoring.state import GameState

@@ -106,3 +106,18 @@ def short_value(value: object) -> object:
     except ValueError:  # an integer too long for Python to write out
         return engine_words("value.long_number", digits=sys.get_int_max_str_digits())
     return shortened(text) if len(text) > SHOWN_MAX else value
+
+
+def as_written(value: object) -> str:
+    """A value a refusal repeats, written as a record or a game file would hold it.
+
+    >>> as_written(None), as_written(True), as_written("3"), as_written(2.5)
+    ('null', 'true', '"3"', '2.5')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scoring.actions import NO_TRUMP, Action, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
-from scoring.definitions import BiddingMode, CardKind, Rules, TieBreak, rules_for
+from scoring.definitions import rules_for
 from scoring.errors import (
     BidError,
     BidwellError,
@@ -29,49 +29,19 @@ from scoring.errors import (
     TricksError,
     TrumpError,
     UndoError,
+    as_written,
     short_value,
 )
 from scoring.frozen import frozen
+from scoring.hands import Hands, forbidden_bid
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import GameText, Listed, Words
-from scoring.points import hand_points, outcome
-from scoring.state import GameState, HandView, Phase, SeatInHand
-from scoring.text import (
-    MARKS_MAX,
-    NAME_MAX,
-    escaped,
-    graphemes_over,
-    kept_name,
-    most_marks,
-    shortened,
-    shows_nothing,
-    unsafe_character,
-)
+from scoring.players import check_players
+from scoring.rules import CardKind, Rules, TieBreak
+from scoring.state import GameState, Phase
 
 if TYPE_CHECKING:
     from typing import Any
-
-
-@frozen
-class _Step:
-    """A recorded hand's view and the sums after it, kept so later actions need not redo it."""
-
-    view: HandView | None
-    totals: tuple[int, ...]
-    exact_bids: tuple[int, ...]
-    last_points: tuple[int, ...]
-    ended_after: int | None
-
-
-class _Entry:
-    """One hand as entered, changed in place: the bids so far, then the tricks and counted cards."""
-
-    __slots__ = ("bids", "counted", "tricks")
-
-    def __init__(self, bids: list[int | None]):
-        self.bids = bids
-        self.tricks: tuple[int, ...] | None = None
-        self.counted: dict[str, tuple[int, ...]] = {}
 
 
 @frozen
@@ -117,48 +87,6 @@ def replay_sound(log: Iterable[Action]) -> Replayed:
     return Replayed(game, sound, None)
 
 
-class _Undo:
-    """What one action changed, kept so dropping it puts the game back without replaying the log (as
-    python-chess's ``Board.pop``): the hand entry it touched as it was before (``entry`` None where the action
-    opened that hand), the coin flip and the hand's trumps before, and the state the game had before it."""
-
-    __slots__ = ("coin_flip", "entry", "hand", "state", "trumps")
-
-    def __init__(self, game: Game, action: Action):
-        self.state = game._state
-        self.hand: int | None = None
-        self.entry: tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]] | None = None
-        self.coin_flip = game._coin_flip
-        self.trumps: tuple[int, tuple[str, ...] | None] | None = None
-        entries = game._entries
-        if isinstance(action, Bid) and (not entries or entries[-1].tricks is not None):
-            self.hand = len(entries)
-        elif isinstance(action, (Bid, ChangeBid, Tricks, Correct)):
-            self.hand = action.hand - 1 if isinstance(action, Correct) else len(entries) - 1
-            before = entries[self.hand]
-            self.entry = (list(before.bids), before.tricks, dict(before.counted))
-        elif isinstance(action, Trump):
-            self.trumps = (action.hand, game._trumps.get(action.hand))
-
-    def put_back(self, game: Game) -> None:
-        """Undo the action on ``game``'s hands, and give it the state it had before."""
-        if self.hand is not None:
-            if self.entry is None:
-                game._entries.pop()
-            else:
-                entry = game._entries[self.hand]
-                entry.bids, entry.tricks, entry.counted = self.entry
-            game._dirty = min(game._dirty, self.hand)
-        game._coin_flip = self.coin_flip
-        if self.trumps is not None:
-            hand, trumps = self.trumps
-            if trumps is None:
-                game._trumps.pop(hand, None)
-            else:
-                game._trumps[hand] = trumps
-        game._state = self.state
-
-
 class Game:
     """One game: its log of actions and the state derived from it.
 
@@ -174,19 +102,12 @@ class Game:
         if type(start.first_dealer) is not int or not 0 <= start.first_dealer < len(players):
             dealer = start.first_dealer
             raise SetupError("dealer.range", last=len(players) - 1,
-                             value=short_value(dealer if type(dealer) is int else _shown(dealer)))
+                             value=short_value(dealer if type(dealer) is int else as_written(dealer)))
         self.players: tuple[str, ...] = players
         self.first_dealer: int = start.first_dealer
         self._start = Start(start.game, players, start.first_dealer, MappingProxyType(dict(self.rules.options)))
         self._log: list[Action] = [self._start]
-        self._undos: list[_Undo] = []
-        """One per action after the Start, in the log's order."""
-        self._entries: list[_Entry] = []
-        self._coin_flip: int | None = None
-        self._trumps: dict[int, tuple[str, ...]] = {}
-        self._state: GameState | None = None
-        self._prefix: list[_Step] = []
-        self._dirty = 0
+        self._hands = Hands(self.rules, len(players), start.first_dealer)
         self.extras: dict[str, Any] = {}
         """Record keys the engine does not read (dates, notes, an app's ids), kept for export."""
 
@@ -219,9 +140,7 @@ class Game:
     @property
     def state(self) -> GameState:
         """The state derived from the log (computed once per change)."""
-        if self._state is None:
-            self._state = self._derive()
-        return self._state
+        return self._hands.state
 
     def name(self, seat: int) -> str:
         """The display name of the player in ``seat``."""
@@ -316,7 +235,7 @@ class Game:
             bids = list(current.bids)
             bids[player] = bid
             *before, last = current.bidding_order
-            if bids[last] == self._forbidden(current.cards, [bids[seat] for seat in before]):
+            if bids[last] == forbidden_bid(self.rules, current.cards, [bids[seat] for seat in before]):
                 raise BidError("bid.change_hook", hand=hand, player=self.name(player), value=bid,
                                total=current.cards, last=self.name(last))
 
@@ -432,7 +351,7 @@ class Game:
         players = len(self.players)
         if isinstance(draft, (str, bytes)) or not isinstance(draft, Sequence) or len(draft) != players:
             raise TricksError("tricks.count", hand=hand, players=players,
-                              got=len(draft) if isinstance(draft, Sequence) else _shown(draft))
+                              got=len(draft) if isinstance(draft, Sequence) else as_written(draft))
         for seat, taken in enumerate(draft):
             if taken is not None:
                 _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
@@ -469,18 +388,17 @@ class Game:
         index = hand - 1
         cards = self.rules.cards_in_hand(index)
         if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence) or len(bids) != len(self.players):
-            got = len(bids) if isinstance(bids, Sequence) else _shown(bids)
+            got = len(bids) if isinstance(bids, Sequence) else as_written(bids)
             raise BidError("record.list_length", hand=hand, key="bids", players=len(self.players), got=got)
         order = self.rules.bidding_order(index, self.first_dealer)
         for position, seat in enumerate(order):
             _verify_count(bids[seat], cards, "bid", BidError, hand=hand, player=self.name(seat))
             if position == len(order) - 1:
-                forbidden = self._forbidden(cards, [bids[s] for s in order[:-1]])  # type: ignore[misc]
+                forbidden = forbidden_bid(self.rules, cards, [bids[s] for s in order[:-1]])  # type: ignore[misc]
                 if bids[seat] == forbidden:
                     raise BidError("bid.hook", hand=hand, player=self.name(seat), value=forbidden, count=cards, cards=cards)
         self._verify_result(hand, cards, tricks, counted or {})
-        entry = self._entries[index]
-        if (list(bids), tuple(tricks), _normalized_counted(counted)) == (entry.bids, entry.tricks, entry.counted):
+        if (list(bids), tuple(tricks), _normalized_counted(counted)) == self._hands.as_entered(index):
             raise CorrectionError("correct.unchanged", hand=hand)
 
     def can_correct(
@@ -545,11 +463,11 @@ class Game:
             raise TrumpError("trump.none_here", game=GameText(self.rules.game.name))
         dealt = len(self.state.hands)
         if type(hand) is not int or not 1 <= hand <= dealt:
-            raise TrumpError("trump.hand", number=_shown(hand), dealt=dealt)
+            raise TrumpError("trump.hand", number=as_written(hand), dealt=dealt)
         allowed = (*suits, NO_TRUMP)
         for entry in trumps:
             if entry not in allowed:
-                raise TrumpError("trump.unknown", value=_shown(entry), allowed=", ".join(allowed))
+                raise TrumpError("trump.unknown", value=as_written(entry), allowed=", ".join(allowed))
         if len(trumps) > 1 + self.rules.jokers:
             raise TrumpError("trump.too_many", count=len(trumps), most=1 + self.rules.jokers)
 
@@ -570,42 +488,14 @@ class Game:
         if not self.can_undo():
             raise UndoError("undo.nothing")
         self._log.pop()
-        self._undos.pop().put_back(self)
+        self._hands.take_back()
         return self.state
 
     # -- internals --
 
-    def _enter(self, action: Action) -> None:
-        """Write an already checked action into the hands it changes."""
-        if isinstance(action, Bid):
-            if not self._entries or self._entries[-1].tricks is not None:
-                self._entries.append(_Entry(bids=[None] * len(self.players)))
-            self._entries[-1].bids[action.player] = action.bid
-            self._dirty = min(self._dirty, len(self._entries) - 1)
-        elif isinstance(action, ChangeBid):
-            self._entries[-1].bids[action.player] = action.bid
-            self._dirty = min(self._dirty, len(self._entries) - 1)
-        elif isinstance(action, Tricks):
-            self._entries[-1].tricks = action.tricks
-            self._entries[-1].counted = dict(action.counted)
-            self._dirty = min(self._dirty, len(self._entries) - 1)
-        elif isinstance(action, Correct):
-            entry = self._entries[action.hand - 1]
-            entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
-            self._dirty = min(self._dirty, action.hand - 1)
-        elif isinstance(action, CoinFlip):
-            self._coin_flip = action.winner
-        elif isinstance(action, Trump):
-            if action.trumps:
-                self._trumps[action.hand] = action.trumps
-            else:
-                self._trumps.pop(action.hand, None)
-
     def _commit(self, action: Action) -> GameState:
-        self._undos.append(_Undo(self, action))
-        self._enter(action)
+        self._hands.enter(action)
         self._log.append(action)
-        self._state = None
         return self.state
 
     def _current_number(self) -> int:
@@ -675,150 +565,14 @@ class Game:
                 continue
             if type(count) is not int:
                 raise CardsError("cards.not_whole", hand=hand, player=self.name(seat), label=GameText(kind.label),
-                                 value=_shown(count))
+                                 value=as_written(count))
             if count < 0:
                 raise CardsError("cards.negative", hand=hand, player=self.name(seat), label=GameText(kind.label), value=count)
-
-    def _forbidden(self, cards: int, others: Sequence[int | None]) -> int | None:
-        if not self.rules.hook or None in others:
-            return None
-        forbidden = cards - sum(others)  # type: ignore[arg-type]
-        return forbidden if 0 <= forbidden <= cards else None
-
-    def _derive(self) -> GameState:
-        rules, players = self.rules, len(self.players)
-        # Hands before the first one an action touched keep their views and sums,
-        # so a bid costs the same in hand 31 as in hand 1.
-        del self._prefix[min(self._dirty, len(self._entries)):]
-        for index in range(len(self._prefix), len(self._entries)):
-            self._prefix.append(self._scored_step(index, self._prefix[-1] if self._prefix else self._no_hands()))
-        self._dirty = len(self._entries)
-        hands = [step.view for step in self._prefix]
-        last = self._prefix[-1] if self._prefix else self._no_hands()
-        totals, exact_bids, last_points, ended_after = last.totals, last.exact_bids, last.last_points, last.ended_after
-        finished = ended_after is not None
-        next_bidder = forbidden = None
-        allowed: tuple[int, ...] = ()
-        phase = Phase.FINISHED if finished else Phase.BIDDING
-        if not finished:
-            if not hands or hands[-1].scored:
-                index = len(hands)
-                empty = tuple(SeatInHand(s, None, None, None, MappingProxyType({}), None, None) for s in range(players))
-                hands.append(self._hand_view(index, empty, scored=False))
-            current = hands[-1]
-            missing = [seat for seat in current.bidding_order if current.seats[seat].bid is None]
-            if missing:
-                next_bidder = missing[0]
-                if len(missing) == 1:
-                    forbidden = self._forbidden(current.cards, [current.seats[s].bid for s in current.bidding_order[:-1]])
-                allowed = tuple(b for b in range(current.cards + 1) if b != forbidden)
-            else:
-                phase = Phase.PLAYING
-        result = outcome(rules, totals, last_points, exact_bids, self._coin_flip) if finished else None
-        return GameState(
-            phase=phase,
-            hands=tuple(hands),
-            totals=tuple(totals),
-            exact_bids=tuple(exact_bids),
-            next_bidder=next_bidder,
-            forbidden_bid=forbidden,
-            allowed_bids=allowed,
-            winners=result.winners if result else (),
-            decided_by=result.decided_by if result else None,
-            coin_flip_between=result.coin_flip_between if result else (),
-            ended_after=ended_after,
-            trumps=MappingProxyType(dict(self._trumps)),
-        )
-
-    def _no_hands(self) -> _Step:
-        zeros = (0,) * len(self.players)
-        return _Step(None, zeros, zeros, zeros, None)
-
-    def _scored_step(self, index: int, before: _Step) -> _Step:
-        view = self._entry_view(index, self._entries[index], before.totals, void=before.ended_after is not None)
-        if not view.scored:
-            return _Step(view, before.totals, before.exact_bids, before.last_points, before.ended_after)
-        totals = view.totals
-        exact_bids = tuple(count + bool(seat.exact) for count, seat in zip(before.exact_bids, view.seats))
-        ended_after = index + 1 if self._ends_after(index, totals) else None  # type: ignore[arg-type]
-        return _Step(view, totals, exact_bids, view.points, ended_after)  # type: ignore[arg-type]
-
-    def _entry_view(self, index: int, entry: _Entry, totals_before: Sequence[int], void: bool) -> HandView:
-        cards = self.rules.cards_in_hand(index)
-        scored = entry.tricks is not None and not void
-        seats = []
-        for seat in range(len(self.players)):
-            bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
-            counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
-            points = total = None
-            if scored:
-                points = hand_points(self.rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted)  # type: ignore[arg-type]
-                total = totals_before[seat] + points
-            seats.append(SeatInHand(seat, bid, self._shown(entry, bid), taken, MappingProxyType(counted), points, total))
-        return self._hand_view(index, tuple(seats), scored, void=void)
-
-    def _hand_view(self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False) -> HandView:
-        return HandView(
-            number=index + 1,
-            cards=self.rules.cards_in_hand(index),
-            dealer=self.rules.dealer(index, self.first_dealer),
-            bidding_order=self.rules.bidding_order(index, self.first_dealer),
-            seats=seats,
-            scored=scored,
-            void=void,
-        )
-
-    def _shown(self, entry: _Entry, bid: int | None) -> int | None:
-        mode = self.rules.bidding
-        if mode is BiddingMode.OPEN or entry.tricks is not None:
-            return bid
-        if mode is BiddingMode.HIDDEN and None not in entry.bids:
-            return bid
-        return None
-
-    def _ends_after(self, index: int, totals: Sequence[int]) -> bool:
-        if self.rules.target is not None:
-            return max(totals) >= self.rules.target
-        return index + 1 == self.rules.hand_count
-
-
-def check_players(players: object) -> tuple[str, ...]:
-    """The names as the game keeps them (:func:`~scoring.text.kept_name`: trimmed, NFC, nothing invisible).
-
-    :class:`SetupError` for an empty or repeated name, one that shows
-    nothing, one longer than :data:`~scoring.text.NAME_MAX` graphemes, one
-    with more than :data:`~scoring.text.MARKS_MAX` marks on a character, or
-    one holding a control character.
-    """
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise SetupError("players.not_list")
-    names: list[str] = []
-    seen: dict[str, int] = {}
-    for seat, raw in enumerate(players, start=1):
-        if not isinstance(raw, str):
-            raise SetupError("players.name_type", seat=seat, value=_shown(raw))
-        name = kept_name(raw)
-        if not raw.strip():
-            raise SetupError("players.name_empty", seat=seat)
-        if (character := unsafe_character(name)) is not None:
-            raise SetupError("players.name_control", seat=seat, character=escaped(character))
-        if shows_nothing(name):
-            raise SetupError("players.name_invisible", seat=seat)
-        if (marks := most_marks(name)) > MARKS_MAX:
-            raise SetupError("players.name_marks", seat=seat, count=marks, max=MARKS_MAX)
-        if graphemes_over(name, NAME_MAX):
-            raise SetupError("players.name_long", seat=seat, max=NAME_MAX, name=shortened(name, NAME_MAX))
-        if name in seen:
-            raise SetupError("players.name_duplicate", name=name, first=seen[name], second=seat)
-        seen[name] = seat
-        names.append(name)
-    return tuple(names)
-
 
 def _verify_count(value: object, cards: int, what: str, error: type[BidwellError], **where: Any) -> None:
     """A bid or a trick count: a whole number from 0 to the cards in the hand."""
     if type(value) is not int:
-        raise error(f"{what}.not_whole", value=_shown(value), cards=cards, **where)
+        raise error(f"{what}.not_whole", value=as_written(value), cards=cards, **where)
     if value < 0:
         raise error(f"{what}.negative", value=value, cards=cards, **where)
     if value > cards:
@@ -827,16 +581,6 @@ def _verify_count(value: object, cards: int, what: str, error: type[BidwellError
 
 def _normalized_counted(counted: Mapping[str, Sequence[int]] | None) -> dict[str, tuple[int, ...]]:
     return {kind: tuple(counts) for kind, counts in (counted or {}).items() if any(counts)}
-
-
-def _shown(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
 
 
 def _reason(key: str, **params: object) -> Words:

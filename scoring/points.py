@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scoring.definitions import Rules, ScoringRules, TieBreak
 from scoring.frozen import frozen
+from scoring.rules import Rules, ScoringRules, TieBreak
 
 
 def made(bid: int, tricks: int) -> bool:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.definitions import Rules
 from scoring.frozen import frozen
+from scoring.rules import Rules
 
 OPEN_ENDED_PREVIEW = 10
 """How many hands to plan for a game that runs until a target (Herrlof)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
-from scoring.definitions import TieBreak
 from scoring.frozen import field, frozen
 from scoring.points import made
+from scoring.rules import TieBreak
 
 
 class Phase(StrEnum):

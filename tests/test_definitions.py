@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 
 from scoring.definitions import (
-    BiddingMode,
-    TieBreak,
     all_games,
     game_ids,
     hand_size_path,
@@ -19,6 +17,7 @@ from scoring.definitions import (
     templates_dir,
 )
 from scoring.errors import BidwellError, SetupError, TemplateError
+from scoring.rules import BiddingMode, TieBreak
 from scoring.schedule import plan
 
 # RULES.md section 1: the last hand size (= number of hands) by player count.

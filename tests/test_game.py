@@ -9,7 +9,6 @@ import pytest
 from helpers import play_hand
 
 from scoring.actions import Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, action_from_dict, action_to_dict
-from scoring.definitions import TieBreak
 from scoring.errors import (
     BidError,
     BidwellError,
@@ -22,6 +21,7 @@ from scoring.errors import (
     UndoError,
 )
 from scoring.game import Game
+from scoring.rules import TieBreak
 from scoring.state import Phase
 
 FOUR = ["Anna", "Béla", "Csilla", "Dóra"]

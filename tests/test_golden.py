@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from scoring.definitions import TieBreak
 from scoring.errors import BidError, BidwellError
 from scoring.game import Game
+from scoring.rules import TieBreak
 from scoring.state import GameState, Phase
 
 TEN = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]

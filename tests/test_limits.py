@@ -18,7 +18,8 @@ from companion.sheets import pdf as sheets
 from companion.store.games import GameStore
 from companion.views.new_game import NewGameModel
 from scoring.errors import SetupError
-from scoring.game import Game, check_players
+from scoring.game import Game
+from scoring.players import check_players
 from scoring.stats import player_key
 from scoring.text import escaped, graphemes_over, json_escaped, unsafe_character
 
@@ -175,7 +176,7 @@ def test_the_sheet_command_refuses_a_name_with_an_escape_sequence(tmp_path):
 
 def test_history_and_export_show_control_characters_of_an_older_game_escaped(tmp_path, monkeypatch):
     # A game stored before names were checked: the check is lifted only while it is written.
-    monkeypatch.setattr("scoring.game.unsafe_character", lambda text: None)
+    monkeypatch.setattr("scoring.players.unsafe_character", lambda text: None)
     store = GameStore(tmp_path / "data")
     saved = store.start(Game.new("rage", ["An\x1b[2Jna", "B\x9b31mla", "C\u202eC"]))
     monkeypatch.undo()

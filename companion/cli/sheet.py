@@ -13,7 +13,7 @@ from companion.store.games import GameStore, default_data_folder
 from companion.texts import t
 from scoring.definitions import load_game, rules_for
 from scoring.errors import SetupError
-from scoring.game import check_players
+from scoring.players import check_players
 from scoring.record import game_from_record, parse_record
 
 

@@ -27,10 +27,10 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from companion.look import FONT_FILE, axis_step, nice_range, nice_top, seat_colour
 from companion.texts import in_use, t
-from scoring.definitions import Rules
 from scoring.describe import scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
+from scoring.rules import Rules
 from scoring.stats import GameCharts, game_charts
 
 PAPERS = {"a4": A4, "letter": LETTER}

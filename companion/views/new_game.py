@@ -11,10 +11,12 @@ from companion.store.games import GameStore, SavedGame
 from companion.store.index import fold
 from companion.texts import t
 from companion.views.common import Message, refusal
-from scoring.definitions import Option, all_games, load_game, rules_for
+from scoring.definitions import all_games, load_game, rules_for
 from scoring.errors import BidwellError
-from scoring.game import Game, check_players
+from scoring.game import Game
 from scoring.i18n.language import game_text
+from scoring.players import check_players
+from scoring.rules import Option
 
 
 @dataclass(frozen=True)

@@ -49,12 +49,12 @@ from companion.views.stats import match_text
 from companion.views.tricks import tricks_view_of
 from companion.views.undo import undo_question_of, undone_line
 from scoring.actions import NO_TRUMP, Tricks
-from scoring.definitions import BiddingMode
 from scoring.draft import TrickDraft
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
+from scoring.rules import BiddingMode
 from scoring.state import GameState, HandView, Phase
 from scoring.stats import MATCH_KEY, game_charts
 

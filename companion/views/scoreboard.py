@@ -6,11 +6,11 @@ from __future__ import annotations
 from companion.texts import in_use, t
 from companion.views.common import trump_label
 from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header, StandingLine
-from scoring.definitions import TieBreak
 from scoring.describe import tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
+from scoring.rules import TieBreak
 
 
 def header_of(game: Game) -> Header:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from companion.texts import t
 from scoring.actions import Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
-from scoring.definitions import BiddingMode
 from scoring.game import Game
+from scoring.rules import BiddingMode
 
 
 def undo_question_of(game: Game) -> str | None:
