@@ -9,6 +9,8 @@ from enum import StrEnum
 
 from companion.texts import t
 from scoring.actions import NO_TRUMP
+from scoring.draft import TrickDraft
+from scoring.game import Game
 from scoring.i18n.language import game_text
 
 
@@ -137,3 +139,24 @@ def download_name(game_id: str, date: str, players: Sequence[str], extension: st
 
     people = "-".join(p for p in (part(name) for name in players) if p)[:60].rstrip("-")
     return "-".join(p for p in ("bidwell", part(game_id), date, people) if p) + f".{extension}"
+
+
+def stale_tap(game: Game, aim: Aim, draft: TrickDraft | None, otherwise: str | None = None) -> str:
+    """Why a tap aimed at ``aim`` was not taken: what that pad's player has now, where it is theirs to see (the
+    tricks from ``draft``, the hand's entry so far), or else ``otherwise`` (what the store said), or that the
+    game moved on."""
+    state, players = game.state, game.players
+    hand = state.hands[aim.hand - 1] if aim.hand is not None and 0 < aim.hand <= len(state.hands) else None
+    name = players[aim.seat] if aim.seat is not None and 0 <= aim.seat < len(players) else None
+    if hand is not None and name is not None and aim.step in (Step.BID, Step.CHANGE, Step.UNLOCK):
+        if hand.shown_bids[aim.seat] is not None:
+            return t("tap.stale_bid", name=name, value=hand.shown_bids[aim.seat])
+        if hand.bids[aim.seat] is not None:
+            return t("tap.stale_private_bid", name=name)
+    if hand is not None and name is not None and aim.step is Step.TRICKS and not hand.scored:
+        taken = draft.tricks[aim.seat] if draft is not None and draft.hand == hand.number else None
+        if taken is not None:
+            return t("tap.stale_tricks", name=name, value=taken)
+    if hand is not None and aim.step is Step.SCORE and hand.scored:
+        return t("tap.stale_score", number=hand.number)
+    return otherwise or t("tap.stale")

@@ -17,6 +17,7 @@ from companion.store.files import StorageError
 from companion.store.game_files import ConflictError
 from companion.store.games import GameStore, SavedGame
 from companion.texts import t
+from companion.views.bids import bid_pad_of, bids_line_of, change_pad_of, last_hand_of, running_total_of, trump_of
 from companion.views.common import (
     Aim,
     Message,
@@ -27,8 +28,7 @@ from companion.views.common import (
     download_name,
     greyed,
     refusal,
-    trump_label,
-    trump_line,
+    stale_tap,
 )
 from companion.views.correction import CorrectionModel
 from companion.views.play_views import (
@@ -40,7 +40,6 @@ from companion.views.play_views import (
     HandSummary,
     Header,
     PlayView,
-    ResultLine,
     TricksView,
     TrumpView,
 )
@@ -48,7 +47,7 @@ from companion.views.scoreboard import board_of, ending_of, header_of
 from companion.views.stats import match_text
 from companion.views.tricks import tricks_view_of
 from companion.views.undo import undo_question_of, undone_line
-from scoring.actions import NO_TRUMP, Tricks
+from scoring.actions import Tricks
 from scoring.draft import TrickDraft
 from scoring.errors import BidwellError
 from scoring.game import Game
@@ -210,24 +209,8 @@ class PlayModel:
         return True
 
     def stale(self, aim: Aim, otherwise: str | None = None) -> str:
-        """Why a tap aimed at ``aim`` was not taken: what that pad's player has now, where it is theirs to see,
-        or else ``otherwise`` (what the store said), or that the game moved on."""
-        state = self.state
-        hand = state.hands[aim.hand - 1] if aim.hand is not None and 0 < aim.hand <= len(state.hands) else None
-        name = self.players[aim.seat] if aim.seat is not None and 0 <= aim.seat < len(self.players) else None
-        if hand is not None and name is not None and aim.step in (Step.BID, Step.CHANGE, Step.UNLOCK):
-            if hand.shown_bids[aim.seat] is not None:
-                return t("tap.stale_bid", name=name, value=hand.shown_bids[aim.seat])
-            if hand.bids[aim.seat] is not None:
-                return t("tap.stale_private_bid", name=name)
-        if hand is not None and name is not None and aim.step is Step.TRICKS and not hand.scored:
-            draft = self.draft
-            taken = draft.tricks[aim.seat] if draft is not None and draft.hand == hand.number else None
-            if taken is not None:
-                return t("tap.stale_tricks", name=name, value=taken)
-        if hand is not None and aim.step is Step.SCORE and hand.scored:
-            return t("tap.stale_score", number=hand.number)
-        return otherwise or t("tap.stale")
+        """Why a tap aimed at ``aim`` was not taken (see :func:`~companion.views.common.stale_tap`)."""
+        return stale_tap(self.game, aim, self.draft, otherwise)
 
     def _taken(self, text: str, pad: Aim | None = None, keys: Sequence[PadKey] = (), chosen: int | None = None, *,
                stays: bool = False) -> None:
@@ -273,13 +256,7 @@ class PlayModel:
 
     def trump_view(self) -> TrumpView | None:
         """What is trump in the current hand, for a game that records it (None otherwise)."""
-        suits = self.game.rules.trump_suits
-        hand = self.state.current
-        if not suits or hand is None:
-            return None
-        recorded = self.state.trumps.get(hand.number, ())
-        choices = tuple((suit, trump_label(suit)) for suit in suits) + ((NO_TRUMP, trump_label(NO_TRUMP)),)
-        return TrumpView(hand.number, trump_line(recorded), choices, bool(recorded))
+        return trump_of(self.game)
 
     def add_trump(self, value: str, aim: Aim | None = None) -> bool:
         """The table turned up ``value`` (first) or a joker made it trump (later); saved with the hand."""
@@ -314,16 +291,7 @@ class PlayModel:
 
     def summary(self) -> HandSummary | None:
         """The last scored hand, shown until the first bid of the next one."""
-        state = self.state
-        hand = state.current
-        if hand is None or any(bid is not None for bid in hand.bids) or not state.scored_hands:
-            return None
-        last = state.scored_hands[-1]
-        lines = tuple(
-            ResultLine(self.players[seat.seat], bool(seat.exact), seat.bid, seat.tricks, seat.points, seat.total)
-            for seat in last.seats
-        )
-        return HandSummary(t("summary.title", number=last.number), lines)
+        return last_hand_of(self.game)
 
     # -- bids --
 
@@ -335,16 +303,7 @@ class PlayModel:
 
     def pad(self) -> list[PadKey]:
         """The numbers 0 to the hand size; the one the hook forbids is not allowed, with its short reason."""
-        state = self.state
-        if state.current is None:
-            return []
-        forbidden = state.forbidden_bid
-        reason = None
-        if forbidden is not None:
-            others = sum(b for b in state.current.bids if b is not None)
-            reason = t("bid.forbidden_reason", value=forbidden, total=others + forbidden)
-        return [PadKey(n, n in state.allowed_bids, None if n in state.allowed_bids else reason)
-                for n in range(state.current.cards + 1)]
+        return bid_pad_of(self.game)
 
     def bids_view(self) -> BidsView:
         """Whose bid it is, the pad, and the bids so far with their running total."""
@@ -362,14 +321,7 @@ class PlayModel:
 
     def running_total(self) -> str:
         """The bids the table may see so far against the hand's tricks ("Bids so far 5 of 6")."""
-        hand = self.state.current
-        if hand is None:
-            return ""
-        seen = [b for b in hand.shown_bids if b is not None]
-        if self.game.rules.bidding is not BiddingMode.OPEN:
-            done = sum(1 for b in hand.bids if b is not None)
-            return t("bid.private_count", done=done, count=len(self.players))
-        return t("bid.running", bids=sum(seen), count=hand.cards)
+        return running_total_of(self.game)
 
     def take_over(self, aim: Aim | None = None) -> bool:
         """The next bidder, who has a phone of their own, bids on the scorekeeper's phone after all (it is flat,
@@ -415,23 +367,8 @@ class PlayModel:
 
     def bids_line(self) -> list[BidLine]:
         """Every player in bidding order with their bid as the table may see it now, and whether a tap on it
-        changes it (a bid made in this hand, before its tricks)."""
-        hand = self.state.current
-        if hand is None:
-            return []
-        shown = hand.shown_bids
-        private = self.game.rules.bidding is not BiddingMode.OPEN
-        result = []
-        for seat in hand.bidding_order:
-            if shown[seat] is not None:
-                text = str(shown[seat])
-            elif hand.bids[seat] is not None and private:
-                text = t("bid.secret_mark")
-            else:
-                text = t("bid.waiting")
-            changeable = hand.bids[seat] is not None and not self.read_only
-            result.append(BidLine(seat, self.players[seat], text, changeable))
-        return result
+        changes it."""
+        return bids_line_of(self.game, read_only=self.read_only)
 
     # -- changing a bid of this hand --
 
@@ -459,23 +396,11 @@ class PlayModel:
         seat, hand = self.changing, self.state.current
         if seat is None or hand is None:
             return None
-        keys = []
-        for value in range(hand.cards + 1):
-            try:
-                self.game.verify_change_bid(seat, value)
-                keys.append(PadKey(value, True))
-            except BidwellError as error:
-                if value == hand.bids[seat]:
-                    keys.append(PadKey(value, True))  # tapped again, it keeps the bid as it is
-                    continue
-                # The hook's refusal in the pad's own few words, as on the bid pad; others as the engine says them.
-                reason = (t("bid.forbidden_reason", value=value, total=hand.cards) if error.key == "bid.change_hook"
-                          else error.detail)
-                keys.append(PadKey(value, False, reason))
+        keys = change_pad_of(self.game, seat)
         private = hand.shown_bids[seat] is None
         name = self.players[seat]
         title = t("bid.change_private", name=name) if private else t("bid.change", name=name, value=hand.bids[seat])
-        return ChangeView(seat, name, title, tuple(keys), hand.bids[seat], private, self.aim(Step.CHANGE))
+        return ChangeView(seat, name, title, keys, hand.bids[seat], private, self.aim(Step.CHANGE))
 
     def change_bid(self, value: int, aim: Aim | None = None) -> bool:
         """Change the bid ``aim`` names to ``value``; the bids after it stand. The same number keeps it as it was."""
