@@ -206,12 +206,19 @@ APP.msg("tricks.key_too_many", "more than the tricks left")
 APP.msg("tricks.missing", "Enter the tricks of {names} first")
 APP.msg("tricks.change", "Change the tricks of {name}")
 APP.msg_plural("tricks.taken", "{name} took {count} trick", "{name} took {count} tricks")
+APP.msg("tricks.rest_none", "{said}; every trick is placed, so {names} took none")
+APP.msg("tricks.filled_in", "filled in")
 APP.msg("tricks.scored", "Hand {number} is scored")
 APP.msg("cards.of", "{label} of {name}")
 APP.msg("cards.less", "{label} of {name}: one less")
 APP.msg("cards.more", "{label} of {name}: one more")
 # scoreboard
 APP.msg("board.title", "Scoreboard")
+APP.msg_plural("board.more_players", "Swipe the columns sideways to see all {count} player",
+               "Swipe the columns sideways to see all {count} players")
+APP.msg("board.standings", "Standings")
+APP.msg_plural("board.standing", "{place}. {name}: {total} · {count} exact bid",
+               "{place}. {name}: {total} · {count} exact bids")
 APP.msg("board.dealer_mark", "D")
 APP.msg(
     "board.legend",

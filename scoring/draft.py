@@ -1,8 +1,9 @@
 """The tricks of a hand as they are entered, before the hand is scored: a value the screens hold.
 
-The scorekeeper taps each player's tricks in the order of play; the one
-count left is filled in from what is left (and follows a change to another
-count), and the next player without a count is chosen. Action cards are
+The scorekeeper taps each player's tricks in the order of play; a count
+that has only one answer is filled in (the one count left, from what is
+left; everyone's still missing, 0, once every trick is placed) and follows a
+change to another count, and the next player without a count is chosen. Action cards are
 stepped up and down per player. Every step asks the :class:`~scoring.game.Game`
 what it allows, so the draft never holds a count the hand could not score,
 and returns a new draft: a screen keeps the one it drew.
@@ -16,7 +17,7 @@ and returns a new draft: a screen keeps the one it drew.
 (1, 10)
 >>> draft = draft.give(game, 1, 3).give(game, 2, 4)
 >>> draft.tricks, draft.filled_in, draft.complete
-((3, 3, 4), 0, True)
+((3, 3, 4), (0,), True)
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ if TYPE_CHECKING:
 
 @frozen
 class TrickDraft:
-    """The counts entered so far for hand ``hand`` (None: not yet), the seat whose count was filled in from
-    what is left, the seat to enter next (None: every count is in), and each action card's count per seat."""
+    """The counts entered so far for hand ``hand`` (None: not yet), the seats whose counts were filled in because
+    they had only one answer, the seat to enter next (None: every count is in), and each action card's count per
+    seat."""
 
     hand: int
     order: tuple[int, ...]
     tricks: tuple[int | None, ...]
-    filled_in: int | None
+    filled_in: tuple[int, ...]
     choosing: int | None
     counted: Mapping[str, tuple[int, ...]]
 
@@ -50,21 +52,21 @@ class TrickDraft:
         hand = game.state.current
         assert hand is not None, "a game with no hand to play"
         players = len(game.players)
-        return cls(hand.number, hand.bidding_order, (None,) * players, None, hand.bidding_order[0],
+        return cls(hand.number, hand.bidding_order, (None,) * players, (), hand.bidding_order[0],
                    {kind.name: (0,) * players for kind in game.rules.scoring.cards})
 
     @classmethod
     def scored_again(cls, game: Game, tricks: Sequence[int], counted: Mapping[str, Sequence[int]]) -> TrickDraft:
         """The current hand's draft holding ``tricks`` and ``counted`` (its scoring just undone), as after tapping
-        them in: the last in the order of play holds what is left, and follows a change to another count (with
-        every count fixed, an exact total allows no change at all)."""
-        fresh = cls.fresh(game)
-        seat = fresh.order[-1]
-        others = [None if s == seat else taken for s, taken in enumerate(tricks)]
-        filled_in = seat if game.tricks_left(others) == tricks[seat] else None
+        them in the order of play: a count the draft would have filled in is filled in again, and follows a change
+        to another count (with every count fixed, an exact total allows no change at all)."""
+        draft = cls.fresh(game)
+        for seat in draft.order:
+            if draft.tricks[seat] != tricks[seat]:
+                draft = draft.give(game, seat, tricks[seat])
         players = len(game.players)
-        return cls(fresh.hand, fresh.order, tuple(tricks), filled_in, None,
-                   {kind: tuple(counted.get(kind, (0,) * players)) for kind in fresh.counted})
+        return cls(draft.hand, draft.order, tuple(tricks), draft.filled_in, None,
+                   {kind: tuple(counted.get(kind, (0,) * players)) for kind in draft.counted})
 
     @property
     def complete(self) -> bool:
@@ -85,18 +87,17 @@ class TrickDraft:
         return () if seat is None else game.allowed_tricks(seat, self.without(seat))
 
     def give(self, game: Game, seat: int, value: int) -> TrickDraft:
-        """``seat`` took ``value`` tricks (one :meth:`allowed`): the one count left is filled in from what is left,
-        and the next player without a count is chosen."""
+        """``seat`` took ``value`` tricks (one :meth:`allowed`): the counts that then have only one answer are
+        filled in (those filled in before are worked out again), and the next player without a count is chosen."""
         tricks = list(self.tricks)
         tricks[seat] = value
-        filled_in = None if self.filled_in == seat else self.filled_in
-        if filled_in is not None:
-            tricks[filled_in] = None
-            filled_in = None
-        left = game.tricks_left(tricks)
-        if left is not None:
-            filled_in = tricks.index(None)
-            tricks[filled_in] = left
+        for other in self.filled_in:
+            if other != seat:
+                tricks[other] = None
+        left = game.counts_left(tricks)
+        for other, count in left.items():
+            tricks[other] = count
+        filled_in = tuple(other for other in self.order if other in left)
         start = self.order.index(seat) if seat in self.order else 0
         following = [self.order[(start + k) % len(self.order)] for k in range(1, len(self.order) + 1)]
         choosing = next((s for s in following if tricks[s] is None), None)
@@ -119,17 +120,17 @@ class TrickDraft:
                           {**self.counted, kind: tuple(stepped)})
 
 
-def counts_without(tricks: Sequence[int | None], seat: int, filled_in: int | None) -> list[int | None]:
-    """``tricks`` as the engine weighs a new count for ``seat``: its own, and a count filled in for another from
-    what was left (which follows the new one), left out.
+def counts_without(tricks: Sequence[int | None], seat: int, filled_in: Sequence[int]) -> list[int | None]:
+    """``tricks`` as the engine weighs a new count for ``seat``: its own, and the counts filled in for others
+    (which follow the new one), left out.
 
-    >>> counts_without([3, None, 4], 0, 2)
-    [None, None, None]
+    >>> counts_without([3, None, 4], 0, (2,)), counts_without([3, 0, 0], 2, (1, 2))
+    ([None, None, None], [3, None, None])
     """
     counts = list(tricks)
     counts[seat] = None
-    if filled_in is not None and filled_in != seat:
-        counts[filled_in] = None
+    for other in filled_in:
+        counts[other] = None
     return counts
 
 

@@ -313,6 +313,28 @@ class Game:
             return None
         return max(0, cards - sum(taken for taken in draft if taken is not None))
 
+    def counts_left(self, draft: Sequence[int | None], *, hand: int | None = None) -> dict[int, int]:
+        """The counts the seats still without one are sure to get, by seat: with one seat missing, what is left
+        (:meth:`tricks_left`); with several missing and every trick of the hand already placed, 0 each; else
+        none. So no one is asked for a count that has only one answer.
+
+        >>> game = Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"])
+        >>> for seat in (1, 2, 3, 0):
+        ...     _ = game.bid(seat, 0)
+        >>> game.counts_left([None, 10, None, None]), game.counts_left([None, 4, None, 5])
+        ({0: 0, 2: 0, 3: 0}, {})
+        >>> game.counts_left([None, 4, 1, 5])
+        {0: 0}
+        """
+        left = self.tricks_left(draft, hand=hand)
+        missing = [seat for seat, taken in enumerate(draft) if taken is None]
+        if left is not None:
+            return {missing[0]: left}
+        cards, _number = self._draft_hand(hand)
+        if missing and sum(taken for taken in draft if taken is not None) >= cards:
+            return dict.fromkeys(missing, 0)
+        return {}
+
     def allowed_counted(
         self, kind: str, seat: int, draft_counts: Sequence[int | None], *, hand: int | None = None
     ) -> int:

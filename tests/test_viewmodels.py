@@ -501,7 +501,7 @@ def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
     assert [key.value for key in model.view().tricks.keys if key.allowed] == [2, 3, 4, 5]
 
 
-def test_an_open_hand_costs_two_taps_per_player_whatever_its_size(store):
+def test_an_open_hand_costs_a_tap_per_bid_and_per_count_with_more_than_one_answer(store):
     model = new_play(store, "rage-n-glyphs", ["Anna", "Béla", "Csilla", "Dóra"])
     assert model.game.rules.hand_count == 23  # floor((98 - 4) / 4): hands of 1 to 23 cards
     taps_per_size, points_per_size = {}, {}
@@ -510,20 +510,29 @@ def test_an_open_hand_costs_two_taps_per_player_whatever_its_size(store):
         cards, quarter = hand.cards, hand.cards // 4
         tricks = [quarter, quarter, quarter, cards - 3 * quarter]
         bids = [quarter, quarter + 1, 0, cards - 3 * quarter]
+        # Worked out by hand from the order of play: the last player's count is what is left, and once the
+        # counts tapped reach the cards, everyone after is 0 without being asked.
+        order, placed = hand.bidding_order, 0
+        for asked, seat in enumerate(order):
+            placed += tricks[seat]
+            if asked == len(order) - 2 or placed == cards:
+                break
+        expected_filled = [(seat, tricks[seat]) for seat in order[asked + 1:]]
         taps = Taps(model)
         for _ in range(4):
             taken(model, taps.tap_bid(bids[seat_of(model, model.view().bids.bidder)]))
         while (choosing := model.view().tricks.choosing) is not None:
             taken(model, taps.tap_tricks(tricks[seat_of(model, choosing)]))
         filled = [line for line in model.view().tricks.lines if line.filled_in]
-        assert [(line.seat, line.tricks) for line in filled] == [(hand.dealer, tricks[hand.dealer])]
+        assert [(line.seat, line.tricks) for line in filled] == expected_filled
         taken(model, taps.confirm_tricks())
+        assert taps.calls == ["tap_bid"] * 4 + ["tap_tricks"] * (asked + 1) + ["confirm_tricks"]
         taps_per_size[cards] = taps.calls
         points_per_size[cards] = model.state.hands[hand.number - 1].points
     one_hand = ["tap_bid"] * 4 + ["tap_tricks"] * 3 + ["confirm_tricks"]
-    for cards in (3, 12, 23):
-        assert taps_per_size[cards] == one_hand
-    assert all(len(calls) == 8 for calls in taps_per_size.values()) and len(taps_per_size) == 23
+    assert all(taps_per_size[cards] == one_hand for cards in range(4, 24)) and len(taps_per_size) == 23
+    # Hands of 1 to 3 cards, which Dóra takes whole: whoever comes after her in the order of play is not asked.
+    assert sorted(len(taps_per_size[cards]) for cards in (1, 2, 3)) == [6, 7, 8]
     # 1 a trick, +10 for an exact bid, 5 for 0 bid and 0 taken.
     assert points_per_size[3] == (5, 0, 5, 13)  # tricks 0 0 0 3, bids 0 1 0 3
     assert points_per_size[12] == (13, 3, 3, 13)  # tricks 3 3 3 3, bids 3 4 0 3
@@ -1041,3 +1050,48 @@ def test_importing_record_files_says_what_was_new_known_and_refused(store):
     assert lines[2].startswith("notes.json: ") and lines[3].startswith("two.json: record 2: ")
     assert len(lines) == 4 and history.view().message.error
     assert {card.id for card in history.view().cards} == {played.id, *new}
+
+
+def test_once_every_trick_is_placed_the_rest_are_0_without_being_asked_and_follow_a_change(store):
+    players = ["Anna", "Béla", "Csilla", "Dóra", "Emil"]
+    model = new_play(store, "rage", players)  # Anna deals hand 1: Béla bids first, Anna last
+    cards = model.state.current.cards
+    taps = Taps(model)
+    for _ in players:
+        taken(model, taps.tap_bid(1))
+    assert model.view().tricks.choosing == "Béla"
+    taken(model, taps.tap_tricks(cards - 3))  # Béla
+    taken(model, taps.tap_tricks(3))  # Csilla: every trick of the hand is placed
+    assert model.view().last_entry == "Csilla took 3 tricks; every trick is placed, so Dóra, Emil, and Anna took none"
+    view = model.view().tricks
+    assert view.choosing is None
+    assert [(line.name, line.tricks, line.filled_in) for line in view.lines] == [
+        ("Béla", cards - 3, False), ("Csilla", 3, False), ("Dóra", 0, True), ("Emil", 0, True), ("Anna", 0, True)]
+    # Csilla took 2 after all: one trick is not placed, so the three are asked again, from Dóra on.
+    model.choose(seat_of(model, "Csilla"))
+    taken(model, model.tap_tricks(2))
+    view = model.view().tricks
+    assert [(line.name, line.tricks) for line in view.lines][2:] == [("Dóra", None), ("Emil", None), ("Anna", None)]
+    assert view.choosing == "Dóra"
+    taken(model, model.tap_tricks(1))  # Dóra: placed again; Emil and Anna are 0
+    assert [(line.name, line.tricks, line.filled_in) for line in model.view().tricks.lines][3:] == [
+        ("Emil", 0, True), ("Anna", 0, True)]
+    taken(model, taps.confirm_tricks())
+    assert model.state.hands[0].tricks == (0, cards - 3, 2, 1, 0)
+    # Its scoring undone, the hand comes back as tapped: the two zeros are filled in again, not asked.
+    taken(model, model.undo())
+    assert [(line.name, line.tricks, line.filled_in) for line in model.view().tricks.lines][3:] == [
+        ("Emil", 0, True), ("Anna", 0, True)]
+
+
+def test_a_hand_of_five_whose_tricks_go_to_two_players_costs_eight_taps(store):
+    model = new_play(store, "rage", ["Anna", "Béla", "Csilla", "Dóra", "Emil"])
+    cards = model.state.current.cards
+    taps = Taps(model)
+    for _ in range(5):
+        taken(model, taps.tap_bid(0))
+    taken(model, taps.tap_tricks(cards - 1))  # Béla, first in the order of play
+    taken(model, taps.tap_tricks(1))  # Csilla
+    taken(model, taps.confirm_tricks())
+    assert len(taps.calls) == 8
+    assert model.state.hands[0].tricks == (0, cards - 1, 1, 0, 0)

@@ -68,7 +68,7 @@ class CorrectionModel:
     def view(self) -> CorrectionView:
         """The correction as it stands: the header names the hand, the check and points follow every change."""
         play, hand = self.play, self.hand
-        tricks = tricks_view_of(play.game, hand, self.bids, self.tricks, self.counted, self.choosing, None,
+        tricks = tricks_view_of(play.game, hand, self.bids, self.tricks, self.counted, self.choosing, (),
                                private_bids=False, correcting=True)
         ok = play.game.can_correct(self.number, self.bids, self.tricks, self.counted)
         bids = tuple((seat, play.players[seat], self.bids[seat],

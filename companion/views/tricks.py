@@ -28,7 +28,7 @@ def bid_summary_of(hand: HandView | None) -> str | None:
 
 def tricks_view_of(
     game: Game, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
-    counted: Mapping[str, Sequence[int]], choosing: int | None, filled_in: int | None, *, private_bids: bool,
+    counted: Mapping[str, Sequence[int]], choosing: int | None, filled_in: Sequence[int], *, private_bids: bool,
     correcting: bool = False,
 ) -> TricksView:
     """The tricks pad and lines of ``hand`` with ``bids`` and the drafts given (the hand being scored, or
@@ -41,7 +41,7 @@ def tricks_view_of(
         points, made = projected(game, hand.cards, bid, taken, seat_counted) or (None, None)
         shown_bid = t("bid.secret_mark") if private_bids else str(bid)
         lines.append(TrickLine(
-            seat=seat, name=game.players[seat], bid=shown_bid, tricks=taken, filled_in=seat == filled_in,
+            seat=seat, name=game.players[seat], bid=shown_bid, tricks=taken, filled_in=seat in filled_in,
             counted=tuple((k.name, game_text(k.label), seat_counted[k.name], game.allowed_counted(
                 k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
             points=None if private_bids else points, made=None if private_bids else made,
