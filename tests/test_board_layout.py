@@ -10,7 +10,19 @@ from reportlab.pdfbase.ttfonts import TTFont
 from companion.look import FONT_FILE
 from companion.store.games import GameStore
 from companion.texts import languages
-from companion.ui.board import CELL, CELL_PADDING, NAME, CellLine, cell_lines, column_width, line_width
+from companion.ui.board import (
+    CELL,
+    CELL_PADDING,
+    NAME,
+    NAME_SIZE,
+    WIDEST_NAME,
+    CellLine,
+    cell_lines,
+    column_width,
+    column_widths,
+    line_width,
+    name_width,
+)
 from companion.views.play import PlayModel
 from companion.views.play_views import BoardView
 from scoring.game import Game
@@ -64,9 +76,10 @@ def test_every_line_on_the_board_fits_its_column_in_the_apps_font(tmp_path, code
                  for line in cell_lines(cell, row.scored)}
         assert {"+31 → 231", "-5 → -50"} <= shown and any("×2" in text for text in shown)
         for board in boards:
-            width = column_width(board)
-            lines = [line for row in board.rows for cell in row.cells for line in cell_lines(cell, row.scored)]
-            too_wide = [(line.text, round(drawn_width(line), 1), width - CELL_PADDING) for line in lines
+            widths = column_widths(board)
+            lines = [(line, width) for row in board.rows for cell, width in zip(row.cells, widths, strict=True)
+                     for line in cell_lines(cell, row.scored)]
+            too_wide = [(line.text, round(drawn_width(line), 1), width - CELL_PADDING) for line, width in lines
                         if drawn_width(line) > min(line_width(line.text, line.size), width - CELL_PADDING) + ROUNDING]
             assert too_wide == []
 
@@ -81,3 +94,23 @@ def test_the_columns_widen_only_for_lines_that_need_it(tmp_path):
         first_hands = BoardView(long_game.names, long_game.totals, long_game.leaders, long_game.rows[:3])
         assert column_width(first_hands) == CELL
         assert NAME + 4 * CELL <= 360 - 2 * 12  # four players on a small phone, in the screen's padding
+
+
+@pytest.mark.parametrize("name", ["Anna", "Csilla", "Wilhelmina", "さくらこ", "Maximiliane Wolfeschlegel",
+                                  "Ярослав Мудрый", "Ōmura Mariko", "Łukasz"])
+def test_a_name_fits_its_column_on_one_line_or_two_measured_with_the_apps_font(name):
+    width = name_width(name) - 2 * 4
+    drawn = pdfmetrics.stringWidth(name, FONT, NAME_SIZE) * SEMI_BOLD
+    words = [pdfmetrics.stringWidth(word, FONT, NAME_SIZE) * SEMI_BOLD for word in name.split()]
+    if drawn <= width:
+        return  # one line
+    assert max(words) <= width or name_width(name) == WIDEST_NAME  # each word on a line of its own, or cut
+    assert drawn <= 2 * width or name_width(name) == WIDEST_NAME  # two lines hold it, or it is cut
+
+
+def test_each_column_is_as_wide_as_its_own_player_needs(tmp_path):
+    store = GameStore(tmp_path / "data")
+    saved = store.start(Game.new("rage", ["Anna", "Maximiliane Wolfeschlegel", "Béla"]))
+    with speaking("en"):
+        widths = column_widths(PlayModel(saved).board())
+    assert widths[0] == widths[2] == CELL and CELL < widths[1] <= WIDEST_NAME

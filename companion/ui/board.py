@@ -11,13 +11,28 @@ import flet as ft
 
 from companion.texts import in_use, t
 from companion.ui.widgets import heading, part
-from companion.views.play_views import BoardRow, BoardView, Cell
+from companion.views.play_views import BoardRow, BoardView, Cell, StandingLine
 
 CELL = 66
 CELL_PADDING = 4
+NAME_SIZE = 14
+WIDEST_NAME = 112
+"""A name wider than this takes two lines of its column rather than widen every column further."""
+HEAD_HEIGHT = 68
+"""Room for a name on two lines over its total."""
+SCREEN_PADDING = 12
+HEADING_MARK = 1
+"""The width of the node that says a hand's heading at the start of its cells."""
+LINE_HEIGHT = {13: 19, 11: 16}
+"""How tall a cell's line of each text size is drawn, a little over (the app's font at 1.4 of its size)."""
 EM_PER_CHARACTER = 0.6
 """A digit's width in the app's font (0.57 em), a little over, and most small letters'."""
 NARROW_SIGNS = "/-.,:'"
+BOLD = 1.06
+"""How much wider a name is drawn bold than the regular font's widths say."""
+NARROW_LETTERS = "ijlI!'|.,"
+SLIM_LETTERS = "ftr"
+BROAD_LETTERS = "mwMW"
 WIDE_SIGNS = "→"
 NAME = 68
 
@@ -25,22 +40,50 @@ NAME = 68
 @ft.memo
 @part
 def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
-    """Players as columns with their totals (the leader starred), one row per hand, the newest at the bottom.
+    """Players as columns with their totals (the leader starred), one row per hand, the newest at the bottom; the
+    standings a tap away.
 
-    A table wider than the phone scrolls sideways; a hand's heading opens its correction.
+    The hands' column stays put while the players' columns scroll sideways, with a line saying that there are more
+    players than fit; a hand's heading opens its correction.
     """
-    width = column_width(board)
-    rows = [BoardHead(board.names, board.totals, board.leaders, width, key="head")]
-    for row in board.rows:
-        rows.append(BoardLine(row, game_id, base, width, key=f"hand-{row.number}"))
-    table = ft.Column(rows, spacing=0)
+    widths = column_widths(board)
+    heights = [row_height(row) for row in board.rows]
+    labels = [ft.Container(height=HEAD_HEIGHT, width=NAME)]
+    labels += [BoardLabel(row, game_id, base, height, key=f"label-{row.number}")
+               for row, height in zip(board.rows, heights, strict=True)]
+    columns = [BoardHead(board.names, board.totals, board.leaders, widths, key="head")]
+    columns += [BoardLine(row, widths, height, key=f"hand-{row.number}")
+                for row, height in zip(board.rows, heights, strict=True)]
+    page_width = ft.context.page.width or 0
+    hidden = page_width and NAME + HEADING_MARK + sum(widths) > page_width - 2 * SCREEN_PADDING
     return ft.Column([
         heading(t("board.title")),
         # Only the scorekeeper's own game is corrected by tapping a hand; a past game's or a phone's board is read.
         ft.Text(t("board.legend" if base == "game" else "board.legend_read", made=t("board.made_mark"),
                   missed=t("board.missed_mark"), mark=t("board.dealer_mark")), size=12),
-        ft.Row([table], scroll=ft.ScrollMode.AUTO),
+        *([ft.Text(t("board.more_players", count=len(board.names)), size=12, italic=True,
+                   color=ft.Colors.ON_SURFACE_VARIANT, key="more-players")] if hidden else []),
+        ft.Row([
+            ft.Column(labels, spacing=0),
+            ft.Row([ft.Column(columns, spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+        Standings(board.standings, key="standings"),
     ], spacing=6)
+
+
+@ft.memo
+@part
+def Standings(standings: tuple[StandingLine, ...]) -> ft.Control:
+    """The places as they stand, folded under the scoreboard: every player on a line of their own, with total
+    and exact bids, however many players there are."""
+    lines = [ft.Text(t("board.standing", place=line.place, name=line.name, total=in_use().integer(line.total),
+                       count=line.exact_bids or 0), key=f"place-{index}")
+             for index, line in enumerate(standings)]
+    return ft.ExpansionTile(
+        title=ft.Text(t("board.standings")), leading=ft.Icon(ft.Icons.LEADERBOARD), tile_padding=ft.Padding.all(0),
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        controls=lines,
+    )
 
 
 class CellLine(NamedTuple):
@@ -65,19 +108,66 @@ def cell_lines(cell: Cell, scored: bool) -> list[CellLine]:
     return lines + [CellLine(cards, 11) for cards in cell.cards]
 
 
-def column_width(board: BoardView) -> int:
-    """A player's column on the scoreboard: CELL, or wider where a line in it would not fit ("+23 → 119" late in
-    a long game, "+5 Karten×1"), every column alike so the hands line up."""
+def column_widths(board: BoardView) -> tuple[int, ...]:
+    """Each player's column on the scoreboard: CELL, or wider where a line in it would not fit ("+23 → 119" late
+    in a long game, "+5 Karten×1"), or where the name would not fit on two lines (up to WIDEST_NAME); a
+    column keeps its width down the board, so the hands line up."""
     code = in_use().code
-    return max([CELL, *(_row_width(row, code) for row in board.rows)])
+    cells = [max(widths) for widths in zip(*(_row_widths(row, code) for row in board.rows), strict=True)] \
+        if board.rows else [CELL] * len(board.names)
+    return tuple(max(CELL, cell, name_width(name)) for name, cell in zip(board.names, cells, strict=True))
+
+
+def column_width(board: BoardView) -> int:
+    """The widest of the board's columns (see :func:`column_widths`)."""
+    return max(column_widths(board), default=CELL)
+
+
+def name_width(name: str) -> int:
+    """The width a name's column needs: the name on one line where it fits within WIDEST_NAME, else on two, never
+    wider than WIDEST_NAME (a longer name is cut, whole in its tooltip). Reckoned letter by letter, a little over
+    the app's font (tests/test_board_layout.py measures names with it)."""
+    one_line = _name_line_width(name) + 2 * 4
+    if one_line <= WIDEST_NAME:
+        return one_line
+    longest_word = max(_name_line_width(word) for word in name.split())
+    return min(WIDEST_NAME, max(math.ceil(one_line / 2), longest_word) + 2 * 4)
+
+
+def _name_line_width(text: str) -> int:
+    return math.ceil(sum(_name_character_width(character) for character in text) * NAME_SIZE * BOLD)
+
+
+def _name_character_width(character: str) -> float:
+    if unicodedata.east_asian_width(character) in "WF":
+        return 1.0
+    if character in NARROW_LETTERS:
+        return 0.3
+    if character in SLIM_LETTERS:
+        return 0.45
+    if character in BROAD_LETTERS:
+        return 0.95
+    if character.isupper():
+        return 0.8
+    if character == " ":
+        return 0.3
+    return 0.63
+
+
+def row_height(row: BoardRow) -> int:
+    """How tall a hand's row is drawn, its heading and its cells alike: the tallest cell's lines, at least a tap's
+    height, and the heading's trump line under it."""
+    cells = max((sum(LINE_HEIGHT[line.size] for line in cell_lines(cell, row.scored)) for cell in row.cells),
+                default=0)
+    return max(48 + (LINE_HEIGHT[11] if row.trump else 0), cells + 8)
 
 
 @functools.lru_cache(maxsize=4096)
-def _row_width(row: BoardRow, language_code: str) -> int:
-    """The widest cell line of one hand, in the language it is shown in: each tap draws the board again, and only
-    the newest hand's row has changed."""
-    return max(line_width(line.text, line.size) + CELL_PADDING
-               for cell in row.cells for line in cell_lines(cell, row.scored))
+def _row_widths(row: BoardRow, language_code: str) -> tuple[int, ...]:
+    """The widest cell line of each player in one hand, in the language it is shown in: each tap draws the board
+    again, and only the newest hand's row has changed."""
+    return tuple(max(line_width(line.text, line.size) + CELL_PADDING for line in cell_lines(cell, row.scored))
+                 for cell in row.cells)
 
 
 def line_width(text: str, size: int) -> int:
@@ -101,19 +191,27 @@ def _character_width(character: str) -> float:
 
 @ft.memo
 @part
-def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[int, ...], width: int) -> ft.Control:
-    """The players' names over their totals, the leaders starred."""
-    head = [ft.Container(width=NAME)]
+def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[int, ...],
+              widths: tuple[int, ...]) -> ft.Control:
+    """The players' names over their totals, the leaders' starred; a name too long for its column takes two lines,
+    and is cut only past them (the whole name is its tooltip, and what a screen reader says)."""
+    head: list[ft.Control] = [ft.Container(width=HEADING_MARK)]
     for seat, name in enumerate(names):
         lead = seat in leaders
-        title = f"{t('board.leader_mark')} {name}" if lead else name
+        total = in_use().integer(totals[seat])
         head.append(ft.Container(
             ft.Column([
-                ft.Text(title, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                        tooltip=name, semantics_label=t("board.leads", name=name) if lead else name),
-                ft.Text(in_use().integer(totals[seat]), size=18, weight=ft.FontWeight.BOLD),
-            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=width, padding=4, border_radius=6,
+                ft.Text(name, size=NAME_SIZE, weight=ft.FontWeight.BOLD, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
+                        # Held down, a name that may be cut shows whole; a screen reader reads it whole anyway.
+                        tooltip=name if widths[seat] >= WIDEST_NAME else None,
+                        semantics_label=t("board.leads", name=name) if lead else name),
+                # The leader's star by the total, not the name: a name keeps its width whoever leads.
+                ft.Text(f"{t('board.leader_mark')} {total}" if lead else total, size=18, weight=ft.FontWeight.BOLD,
+                        no_wrap=True),
+            ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.END),
+            width=widths[seat], height=HEAD_HEIGHT, padding=4, border_radius=6,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if lead else None,
         ))
     return ft.Row(head, spacing=0)
@@ -121,10 +219,9 @@ def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[in
 
 @ft.memo
 @part
-def BoardLine(row: BoardRow, game_id: str, base: str, width: int) -> ft.Control:
-    """One hand: its heading (a button to correct it) and each player's bid/tricks, mark, points, total."""
+def BoardLabel(row: BoardRow, game_id: str, base: str, height: int) -> ft.Control:
+    """A hand's heading in the column that stays put: a button to correct it, and the hand's trumps under it."""
     shown = f"{row.label}\n{row.cards}"  # "Hand 6" over "6 cards" fits the narrow first column
-    heading_text = ft.Text(shown, size=12, weight=ft.FontWeight.W_600, semantics_label=row.heading)
     if row.can_correct and base == "game":
         label: ft.Control = ft.TextButton(
             content=ft.Text(shown, size=12, weight=ft.FontWeight.W_600,
@@ -132,20 +229,33 @@ def BoardLine(row: BoardRow, game_id: str, base: str, width: int) -> ft.Control:
             on_click=lambda _: ft.context.page.navigate(f"/game/{game_id}/hand/{row.number}"),
             style=ft.ButtonStyle(padding=ft.Padding(4, 0, 4, 0)), height=48,
         )
-    else:
-        label = ft.Container(heading_text, height=48, alignment=ft.Alignment.CENTER_LEFT, padding=4)
+    else:  # said with the hand's cells (see BoardLine), not twice
+        label = ft.Container(ft.Semantics(content=ft.Text(shown, size=12, weight=ft.FontWeight.W_600),
+                                          exclude_semantics=True),
+                             height=48, alignment=ft.Alignment.CENTER_LEFT, padding=4)
     if row.trump:
-        label = ft.Column([label, ft.Text(row.trump, size=11, italic=True)], spacing=0)
-    cells = [ft.Container(label, width=NAME)]
-    for cell in row.cells:
+        label = ft.Column([label, ft.Text(row.trump, size=11, italic=True, no_wrap=True)], spacing=0)
+    return ft.Container(label, width=NAME, height=height, alignment=ft.Alignment.CENTER_LEFT,
+                        border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+
+
+@ft.memo
+@part
+def BoardLine(row: BoardRow, widths: tuple[int, ...], height: int) -> ft.Control:
+    """One hand's cells: each player's bid/tricks, mark, points, total, as tall as its heading beside it."""
+    cells = []
+    for cell, width in zip(row.cells, widths, strict=True):
         lines = [ft.Text(line.text, size=line.size, no_wrap=True, weight=ft.FontWeight.W_600 if line.bold else None,
                          color=ft.Colors.ERROR if line.missed else None) for line in cell_lines(cell, row.scored)]
         # One node for a screen reader: a player's cell is read whole ("2/2 ✓ D, +12 → 12"), whatever the order
         # of lines across a row wider than the screen.
         cells.append(ft.MergeSemantics(ft.Container(
-            ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=width, padding=ft.Padding(CELL_PADDING // 2, 4, CELL_PADDING // 2, 4))))
-    return ft.Container(ft.Row(cells, spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                      alignment=ft.MainAxisAlignment.CENTER),
+            width=width, height=height, padding=ft.Padding(CELL_PADDING // 2, 0, CELL_PADDING // 2, 0))))
+    # The hand's heading, said before its cells (its button sits in the column that stays put, read apart).
+    said_first = ft.Semantics(label=row.heading, content=ft.Container(width=HEADING_MARK, height=height))
+    return ft.Container(ft.Row([said_first, *cells], spacing=0),
                         border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=f"hand-{row.number}")
 
 

@@ -276,6 +276,8 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, a
         controls.append(TrickRow(line, choose, step_counted, settling, key=f"line-{line.seat}"))
     controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
                             color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
+    if tricks.rest_none:
+        controls.append(ft.Text(tricks.rest_none, italic=True, key="rest-none"))
     controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK,
                                          disabled=not tricks.complete or settling,
                                          on_click=lambda _: confirm(tricks.score_aim), key="score")))
@@ -301,7 +303,7 @@ def TrickRow(line, choose, step_counted, settling: bool = False) -> ft.Control:
                     overflow=ft.TextOverflow.ELLIPSIS),
             ft.Text(t("tricks.bid", bid=line.bid), width=56),
             ft.Text(value, size=20, width=40, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD,
-                    italic=line.filled_in, tooltip=t("tricks.filled_in") if line.filled_in else None),
+                    italic=line.filled_in),
             ft.Text(result, width=96, no_wrap=True,
                     color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
         ], spacing=6),

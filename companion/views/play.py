@@ -454,11 +454,7 @@ class PlayModel:
             return False
         keys = self.tricks_view().keys
         self.draft = draft.give(self.game, seat, value)
-        said = t("tricks.taken", name=self.players[seat], count=value)
-        zeros = [self.players[other] for other in self.draft.filled_in if self.draft.tricks[other] == 0]
-        if zeros:  # a count filled in as 0 is one the scorekeeper did not tap: said, so it is seen
-            said = t("tricks.rest_none", said=said, names=Listed(zeros, "and"))
-        self._taken(said, aim, keys, value)
+        self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value)
         return True
 
     def _trick_reason(self, seat: int, value: int) -> str:

@@ -90,6 +90,8 @@ class TricksView:
     """The pad's aim (None in a correction, whose pads change only its drafts)."""
     score_aim: Aim | None = None
     bids: tuple[BidLine, ...] = ()
+    rest_none: str | None = None
+    """Who was given 0 without being asked, every trick being placed ("Every trick is placed, so … took none")."""
 
 
 @dataclass(frozen=True)
@@ -144,17 +146,18 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class BoardView:
-    """Players with their totals (leaders marked), and every hand so far."""
+    """Players with their totals (leaders marked), every hand so far, and the standings as they are now."""
 
     names: tuple[str, ...]
     totals: tuple[int, ...]
     leaders: tuple[int, ...]
     rows: tuple[BoardRow, ...]
+    standings: tuple[StandingLine, ...] = ()
 
 
 @dataclass(frozen=True)
 class StandingLine:
-    """One line of the final standings."""
+    """One player's place: in the final standings, or in the standings during play."""
 
     place: int
     name: str

@@ -71,7 +71,14 @@ def board_of(game: Game, *, read_only: bool) -> BoardView:
         rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
                              hand.scored and not read_only, trump_label(trumps[-1]) if trumps else "",
                              t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
-    return BoardView(game.players, state.totals, state.leaders, tuple(rows))
+    return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game))
+
+
+def standings_of(game: Game) -> tuple[StandingLine, ...]:
+    """Every player's place now, with total and exact bids: equal totals share a place (1, 1, 3) until the game
+    is decided, then the winners come first (see :attr:`scoring.state.GameState.standings`)."""
+    return tuple(StandingLine(line.place, game.players[line.seat], line.total, line.exact_bids)
+                 for line in game.state.standings)
 
 
 def ending_of(game: Game, match_line: str | None) -> Ending:

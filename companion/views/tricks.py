@@ -11,6 +11,7 @@ from companion.views.play_views import TrickLine, TricksView
 from scoring.draft import counts_without, projected
 from scoring.game import Game
 from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 from scoring.state import HandView
 
 
@@ -54,6 +55,8 @@ def tricks_view_of(
                    else set(game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in))))
         keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
                      for n in range(hand.cards + 1))
+    # A count filled in as 0 is one nobody tapped: said, so the scorekeeper sees it was not forgotten.
+    zeros = [game.players[seat] for seat in hand.bidding_order if seat in filled_in and draft[seat] == 0]
     entered = [v for v in draft if v is not None]
     low, high = game.rules.trick_total_range(hand.cards)
     total = sum(entered)
@@ -66,4 +69,5 @@ def tricks_view_of(
         keys=keys, check=check, complete=complete,
         bids_note=t("bid.secret_done") if private_bids else None,
         bid_total=None if private_bids else bid_summary_of(game.state.current),
+        rest_none=t("tricks.rest_none", names=Listed(zeros, "and")) if zeros else None,
     )

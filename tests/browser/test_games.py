@@ -11,6 +11,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+from phone import PHONE, SMALL_PHONE
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
@@ -48,11 +50,16 @@ def bid(phone, name: str, value: int, *, private: bool = False) -> None:
     phone.tap(f"Bid {value}")
 
 
-def took(phone, *counts: tuple[str, int]) -> None:
-    """Tap each player's count on the pad, in the order the pad asks for them (the last one is filled in)."""
+def took(phone, *counts: tuple[str, int], cards: int | None = None) -> None:
+    """Tap each player's count on the pad, in the order the pad asks for them (the last one is filled in, and
+    once the counts tapped reach the hand's ``cards``, everyone after is 0 without being asked)."""
+    placed = 0
     for name, count in counts:
         phone.see_exactly(f"{name}'s tricks")
         phone.tap(f"{name} took {count}")
+        placed += count
+        if placed == cards:
+            break
 
 
 def sheet_text(path) -> str:  # noqa: ANN001 - a downloaded file's path
@@ -163,7 +170,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
         phone.see_exactly(f"Bids {cards} for {cards} trick{'s' if cards > 1 else ''}")
         if number == 1:
             expect(row(phone, "Łucja")).to_have_accessible_name(re.compile("bid 1"))
-        took(phone, *[(name, bids.get(name, 0)) for name in order[:-1]])
+        took(phone, *[(name, bids.get(name, 0)) for name in order[:-1]], cards=cards)
         if number == 5:
             phone.see_exactly("Tricks 9 of 9")
             phone.tap("Score the hand")
@@ -282,8 +289,8 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     phone.tap("Save the correction")
     phone.see_exactly("Hand 1 corrected; every later total follows.")
     # Hand 1 now: Anna 5/5 + 5 = 20, Béla 5/5 = 15. Totals: Anna 20 + 14 = 34, Béla 15 + 10 = 25.
-    phone.reads("Correct hand 1", "5/5 ✓ D", "+20 → 20", "+5 cards×1", "5/5 ✓", "+15 → 15",
-                "Correct hand 2", "4/4 ✓", "+14 → 34", "5/5 ✓ D", "+10 → 25", "-5 cards×1")
+    phone.reads("Hand 1 · 10 cards", "5/5 ✓ D", "+20 → 20", "+5 cards×1", "5/5 ✓", "+15 → 15",
+                "Hand 2 · 9 cards", "4/4 ✓", "+14 → 34", "5/5 ✓ D", "+10 → 25", "-5 cards×1")
     for number in range(3, 11):
         cards = 11 - number
         phone.see_exactly(f"Hand {number} of 10")
@@ -326,3 +333,20 @@ def test_a_name_with_a_control_character_or_too_long_is_refused_and_stays_in_the
     phone.see("name is longer than 40 characters")
     expect(field).to_have_value(long_name)
     expect(phone.page.get_by_text(re.compile(r"^\d+\. (Béla|Maxi)"))).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_once_every_trick_is_placed_the_rest_are_0_without_a_tap(open_phone, server, viewport):
+    phone = open_phone(server.url, f"zeros-{viewport['width']}", viewport=viewport)
+    players = ["Anna", "Béla", "Csilla", "Dóra", "Emil"]
+    new_game(phone, "Rage", players, first_dealer="Anna")
+    for name in ["Béla", "Csilla", "Dóra", "Emil", "Anna"]:
+        bid(phone, name, 0)
+    # Rage for 5 deals 10 cards in hand 1; Béla and Csilla take them all, so Dóra, Emil and Anna are not asked.
+    took(phone, ("Béla", 6), ("Csilla", 4))
+    phone.see_exactly("Every trick is placed, so Dóra, Emil, and Anna took none")
+    for name in ["Dóra", "Emil", "Anna"]:
+        expect(row(phone, name)).to_contain_text("0")
+        expect(phone.button(f"{name} took 0")).to_have_count(0)
+    score(phone, 1, 10)
+    phone.see_exactly("Hand 2 of 10")
