@@ -25,6 +25,7 @@ from bench_engine import longest_game  # noqa: I001 - a sibling script
 
 from scoring.game import Game
 from scoring.record import game_from_record
+from scoring.replay import replay
 
 
 def micros(times: list[float]) -> str:
@@ -51,7 +52,7 @@ def time_second_screen(runs: int) -> tuple[list[float], list[float]]:
         game = game_from_record(longest_game())
         last = game.log[-1]
         game.undo()
-        game_id = first.start(Game.replay(game.log[:1])).id
+        game_id = first.start(replay(game.log[:1])).id
         saved = first.open(game_id)
         for action in game.log[1:]:
             saved = first.open(game_id)

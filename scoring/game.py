@@ -12,7 +12,7 @@ which verifies first: a refused action changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -32,7 +32,6 @@ from scoring.errors import (
     as_written,
     short_value,
 )
-from scoring.frozen import frozen
 from scoring.hands import Hands, forbidden_bid
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import GameText, Listed, Words
@@ -42,49 +41,6 @@ from scoring.state import GameState, Phase
 
 if TYPE_CHECKING:
     from typing import Any
-
-
-@frozen
-class Replayed:
-    """A log replayed as far as it is sound: the game up to its last sound action (None if not even its Start
-    was), how many actions were sound (the Start included), and why the next one was not (None: all were)."""
-
-    game: Game | None
-    sound: int
-    error: Exception | None
-
-
-REPLAY_REFUSALS = (BidwellError, KeyError, TypeError, ValueError, AttributeError, RecursionError)
-"""What a damaged log raises on replay: the engine's refusal, or a value that is no action at all."""
-
-
-def replay_sound(log: Iterable[Action]) -> Replayed:
-    """Replay ``log`` action by action, each checked as when it was first made, and stop at the first that is
-    refused, or that ``log`` itself raises on (an iterator reading actions from a file may find one is no
-    action: what it raises is kept as the reason). The one replay every reader of a stored game uses.
-
-    >>> start = Start("rage", ("Anna", "Béla"), 0, {})
-    >>> replayed = replay_sound([start, Bid(1, 3), Bid(1, 3)])
-    >>> replayed.sound, replayed.game.log[-1], str(replayed.error)
-    (2, Bid(player=1, bid=3), "hand 1, Béla: it is Anna's turn to bid (bids go clockwise from the dealer's left)")
-    """
-    game: Game | None = None
-    sound = 0
-    actions = iter(log)
-    try:
-        for action in actions:
-            if game is None:
-                if not isinstance(action, Start):
-                    raise ValueError("a game log begins with its Start action")
-                game = Game(action)
-            else:
-                game.apply(action)
-            sound += 1
-    except REPLAY_REFUSALS as error:
-        return Replayed(game, sound, error)
-    if game is None:
-        return Replayed(None, 0, ValueError("a game log begins with its Start action"))
-    return Replayed(game, sound, None)
 
 
 class Game:
@@ -122,15 +78,6 @@ class Game:
     ) -> Game:
         """Start a game; :class:`SetupError` for an unknown game or option or bad players."""
         return cls(Start(game, players, first_dealer, dict(options or {})))  # type: ignore[arg-type]
-
-    @classmethod
-    def replay(cls, log: Sequence[Action]) -> Game:
-        """The game a log describes, every action checked as when it was first made; the first refusal is
-        raised (:func:`replay_sound` keeps what came before it instead)."""
-        replayed = replay_sound(log)
-        if replayed.error is not None:
-            raise replayed.error
-        return replayed.game  # type: ignore[return-value]
 
     @property
     def log(self) -> tuple[Action, ...]:

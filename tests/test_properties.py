@@ -10,8 +10,8 @@ from strategies import hand_results, play_one, played_games
 
 from scoring.draft import TrickDraft
 from scoring.errors import BidwellError
-from scoring.game import Game
 from scoring.record import game_from_record, record_from_game, score_summary
+from scoring.replay import replay
 from scoring.state import Phase
 
 settings.register_profile("bidwell", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=120)
@@ -54,7 +54,7 @@ def test_the_game_ends_exactly_when_its_rules_say(game):
 
 @given(played_games())
 def test_replaying_the_log_gives_the_same_state(game):
-    assert Game.replay(game.log).state == game.state
+    assert replay(game.log).state == game.state
 
 
 @given(played_games(), st.data())
@@ -72,7 +72,7 @@ def test_a_game_undone_plays_on_as_the_game_replayed_from_its_shorter_log(game, 
     action's state, which must be the replayed game's."""
     for _ in range(min(data.draw(st.integers(1, 8)), len(game.log) - 1)):
         game.undo()
-    replayed = Game.replay(game.log)
+    replayed = replay(game.log)
     assert game.state == replayed.state
     before = game.log
     play_one(data.draw, game)

@@ -2,7 +2,7 @@
 
 A game file (``games/ID.json``) holds the game's action log and its revision;
 every write raises the revision. Reading one replays its log
-(:func:`scoring.game.replay_sound`) up to the first action that is not sound,
+(:func:`scoring.replay.replay_sound`) up to the first action that is not sound,
 and says what is wrong after it; a second program's changes are followed on
 the copy in memory (new actions applied, dropped ones undone) rather than
 replayed.
@@ -32,9 +32,10 @@ from companion.store.files import (
 from companion.texts import APP
 from scoring.actions import Action, Start, action_from_dict, action_to_dict
 from scoring.errors import BidwellError
-from scoring.game import REPLAY_REFUSALS, Game, replay_sound
+from scoring.game import Game
 from scoring.i18n.language import in_english
 from scoring.i18n.sentences import Words
+from scoring.replay import REPLAY_REFUSALS, replay_sound
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 GAME_FILE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.json(\.bak)?$")
