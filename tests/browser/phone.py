@@ -11,6 +11,7 @@ person to look at.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -335,9 +336,7 @@ class Phone:
         """What a person checks on a screenshot: it is not blank, ``key_texts`` (the heading, the numbers the
         screen is for; a text, or the element that shows it) are on it, inside the screen's width, and no text
         runs past the right edge."""
-        with Image.open(picture) as image:
-            colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
-        assert colours is None or len(colours) > 8, f"{picture.name} is blank"
+        assert not blank(picture.read_bytes()), f"{picture.name} is blank"
         width = self.page.viewport_size["width"]
         for text in key_texts:
             shown = self.page.get_by_text(text, exact=False).first if isinstance(text, str) else text
@@ -351,8 +350,8 @@ class Phone:
         """Save a screenshot once the canvas has settled.
 
         The canvas can lag the accessibility tree by a few frames (a new screen is read before it is drawn,
-        then it slides in), so the picture is taken again, two animation frames apart, until three in a row
-        are the same.
+        then it slides in; on a busy machine it can stay empty for several), so the picture is taken again, two
+        animation frames apart, until three in a row are the same and something is drawn on them.
         """
         previous, same = self.page.screenshot(), 0
         for _ in range(60):
@@ -360,10 +359,17 @@ class Phone:
             image = self.page.screenshot()
             same = same + 1 if image == previous else 0
             previous = image
-            if same == 2:
+            if same >= 2 and not blank(image):
                 break
         self.shots += 1
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.name}-{self.shots:02d}-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}.png"
         path.write_bytes(previous)
         return path
+
+
+def blank(png: bytes) -> bool:
+    """Whether a screenshot shows next to nothing: a handful of colours, as an empty canvas or a bare background."""
+    with Image.open(io.BytesIO(png)) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+    return colours is not None and len(colours) <= 8

@@ -48,8 +48,8 @@ def test_names_typed_and_a_hand_tapped_as_fast_as_each_name_is_read(phone):
                 "✓ Zoë", "0/0 · +10 → 10",
                 "✓ Ευτυχία", "3/3 · +13 → 13",
                 "✓ Noor", "1/1 · +11 → 11")
-    # The scoreboard: names and totals in seat order, then hand 1 cell by cell (Anna dealt).
-    phone.reads("12", "11", "-2", "10", "13", "11", "Correct hand 1",
+    # The scoreboard: names and totals in seat order (the leader's starred), then hand 1 cell by cell (Anna dealt).
+    phone.reads("12", "11", "-2", "10", "★ 13", "11", "Hand 1 · 10 cards",
                 "2/2 ✓ D", "+12 → 12", "1/1 ✓", "+11 → 11", "2/3 ×", "-2 → -2",
                 "0/0 ✓", "+10 → 10", "3/3 ✓", "+13 → 13", "1/1 ✓", "+11 → 11")
     phone.see_exactly("Hand 2 of 10")

@@ -143,7 +143,7 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         phone.see_exactly("Hand 1 of 31")
         for name, value in (("Béla", 1), ("Csilla", 0), ("Anna", 0)):
             bid(phone, name, value, private=True)
-        took(phone, ("Béla", 1), ("Csilla", 0))
+        took(phone, ("Béla", 1), cards=1)  # the one trick placed, Csilla and Anna are 0 without a tap
         score(phone, 1, 1)
         # Béla 1/1: 11; a 0 made scores 5.
         phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "1/1 · +11 → 11", "✓ Csilla", "0/0 · +5 → 5")
@@ -169,8 +169,8 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         phone.tap("Save the correction")
         phone.see_exactly("Hand 1 corrected; every later total follows.")
         # Hand 1 now: Anna bid 0 took 1: 1; Béla bid 1 took 0: 0; Csilla 5. Totals 12, 5, 16.
-        standings = ("Correct hand 1", "0/1 × D", "+1 → 1", "1/0 ×", "+0 → 0", "0/0 ✓", "+5 → 5",
-                     "Correct hand 2", "1/1 ✓", "+11 → 12", "0/0 ✓ D", "+5 → 5", "1/1 ✓", "+11 → 16")
+        standings = ("Hand 1 · 1 card", "0/1 × D", "+1 → 1", "1/0 ×", "+0 → 0", "0/0 ✓", "+5 → 5",
+                     "Hand 2 · 2 cards", "1/1 ✓", "+11 → 12", "0/0 ✓ D", "+5 → 5", "1/1 ✓", "+11 → 16")
         phone.reads(*standings)
 
         phone.reload()  # with no server at all: the app and the game from what the browser kept

@@ -38,7 +38,7 @@ def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(open_phone,
     phone.see_exactly("Csilla: 2")
     phone.see_exactly("Anna's bid")
     # Hand 1: Anna and Béla 3/3 = 13, Csilla bid 3 took 4: 4 - 5 = -1.
-    phone.reads("Correct hand 1", "3/3 ✓ D", "+13 → 13", "3/3 ✓", "+13 → 13", "3/4 ×", "-1 → -1")
+    phone.reads("Hand 1 · 10 cards", "3/3 ✓ D", "+13 → 13", "3/3 ✓", "+13 → 13", "3/4 ×", "-1 → -1")
 
 
 def test_lan_mode_asks_for_the_pin_shown_on_the_host(open_phone, own_server):
