@@ -118,11 +118,6 @@ def column_widths(board: BoardView) -> tuple[int, ...]:
     return tuple(max(CELL, cell, name_width(name)) for name, cell in zip(board.names, cells, strict=True))
 
 
-def column_width(board: BoardView) -> int:
-    """The widest of the board's columns (see :func:`column_widths`)."""
-    return max(column_widths(board), default=CELL)
-
-
 def name_width(name: str) -> int:
     """The width a name's column needs: the name on one line where it fits within WIDEST_NAME, else on two, never
     wider than WIDEST_NAME (a longer name is cut, whole in its tooltip). Reckoned letter by letter, a little over

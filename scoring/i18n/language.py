@@ -213,11 +213,6 @@ def current() -> Language:
     return _process
 
 
-def process_language() -> Language:
-    """The process's language: English until :func:`set_process_language` gives another."""
-    return _process
-
-
 def set_process_language(language: Language) -> None:
     """Make ``language`` the process's: a command line's, a test's (:func:`scoring.i18n.choice.set_default`)."""
     global _process
