@@ -7,19 +7,21 @@ from __future__ import annotations
 import re
 
 import pytest
-from phone import NEXT_TWO_FRAMES, PHONE, SMALL_PHONE
+from phone import PHONE, SMALL_PHONE
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
-from companion.ui.board import HEAD_HEIGHT, NAME, SCREEN_PADDING
+from companion.ui.board import HEAD_HEIGHT, HEADING_MARK, NAME, SCREEN_PADDING, column_widths
+from companion.views.play import PlayModel
 from scoring.game import Game
+from scoring.i18n.choice import speaking
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra", "Emil", "Flóra", "Gábor", "Hanna", "István", "Maximiliane Wolfeschlegel"]
 
 
-def nine_hands_of_rage(folder) -> list[str]:
+def nine_hands_of_rage(folder) -> tuple[str, list[str]]:
     """Rage for ten, nine of its ten hands played: everyone bids 0, the first to bid takes every trick. Returns
-    the last hand's bidding order."""
+    the game's id and the last hand's bidding order."""
     store = GameStore(folder)
     saved = store.start(Game.new("rage", PLAYERS))
     for _ in range(9):
@@ -29,14 +31,11 @@ def nine_hands_of_rage(folder) -> list[str]:
         tricks = [0] * len(PLAYERS)
         tricks[order[0]] = saved.state.current.cards
         saved.record_tricks(tricks)
-    return [PLAYERS[seat] for seat in saved.state.current.bidding_order]
+    return saved.id, [PLAYERS[seat] for seat in saved.state.current.bidding_order]
 
 
 BAR = 68
 """The app bar's height: the page scrolls below it."""
-
-SWIPE = 120
-"""One swipe of the players' columns, in pixels."""
 
 DRAWN_WHOLE = """([name, left, right, top, bottom]) => {
     // A name drawn whole is clear of both edges of the columns by its column's padding; one an edge cuts is
@@ -45,33 +44,55 @@ DRAWN_WHOLE = """([name, left, right, top, bottom]) => {
     return box.left > left + 1 && box.right < right - 1 && box.top >= top && box.bottom <= bottom;
 }"""
 
+ROW_IN_VIEW = """([row, top, bottom]) => {
+    const box = row.getBoundingClientRect();
+    return box.top >= top && box.bottom <= bottom;
+}"""
 
-def swipe_to(phone, target, hand, *, most: int) -> None:
-    """Swipe the scoreboard's columns sideways a little at a time, as a person does, on the row of ``hand`` (a
-    hand's heading, which does not move sideways), until the name ``target`` is drawn whole on the screen; at most
-    ``most`` swipes. Where the row is off the screen the page is scrolled first, with the wheel over the hands'
-    column (over the players' columns a wheel turns them sideways)."""
-    width, height = phone.page.viewport_size["width"], phone.page.viewport_size["height"]
-    edges = [NAME + SCREEN_PADDING, width - SCREEN_PADDING, BAR, height]
-    for _ in range(most):
-        if phone.page.evaluate(DRAWN_WHOLE, [target.element_handle(), *edges]):
-            return
-        row, box = hand.bounding_box(), target.bounding_box()
-        if not (BAR + HEAD_HEIGHT <= row["y"] and row["y"] + row["height"] <= height):
-            phone.page.mouse.move(NAME / 2, height / 2)
-            phone.page.mouse.wheel(0, row["y"] - height / 2)
-        else:
-            phone.page.mouse.move(width * 0.75, row["y"] + row["height"] / 2)
-            phone.page.mouse.wheel(SWIPE if box["x"] + box["width"] / 2 > (edges[0] + edges[1]) / 2 else -SWIPE, 0)
-        phone.page.evaluate(NEXT_TWO_FRAMES)
-    assert phone.page.evaluate(DRAWN_WHOLE, [target.element_handle(), *edges]), target.text_content()
+
+class Columns:
+    """The players' columns as a finger swipes them: where each one starts (the widths the board gave them) and
+    how far they are swiped now, so each swipe is the one that brings a column to the middle, or as near as the
+    columns go."""
+
+    def __init__(self, phone, widths: tuple[int, ...]):
+        self.phone = phone
+        self.widths = widths
+        self.shown = phone.page.viewport_size["width"] - 2 * SCREEN_PADDING - NAME
+        self.most = max(0, HEADING_MARK + sum(widths) - self.shown)
+        self.swiped = 0
+
+    def swipe_to(self, seat: int, target, hand) -> None:
+        """Swipe once, on the row of ``hand`` (a hand's heading, which does not move sideways), to bring seat's
+        column to the middle, and wait until its name ``target`` is drawn whole on the screen."""
+        page = self.phone.page
+        width, height = page.viewport_size["width"], page.viewport_size["height"]
+        start = HEADING_MARK + sum(self.widths[:seat])
+        wanted = min(self.most, max(0, round(start - (self.shown - self.widths[seat]) / 2)))
+        if wanted != self.swiped:
+            row = hand.bounding_box()
+            page.mouse.move(width * 0.75, row["y"] + row["height"] / 2)
+            page.mouse.wheel(wanted - self.swiped, 0)
+            self.swiped = wanted
+        page.wait_for_function(DRAWN_WHOLE, arg=[target.element_handle(), NAME + SCREEN_PADDING,
+                                                 width - SCREEN_PADDING, BAR, height])
+
+
+def scroll_page_to(phone, row) -> None:
+    """Scroll the page, with the wheel over the hands' column (over the players' columns a wheel turns them
+    sideways), to bring ``row`` to the middle of the screen, and wait until it is there with the names above it."""
+    height = phone.page.viewport_size["height"]
+    box = row.bounding_box()
+    phone.page.mouse.move(NAME / 2, height / 2)
+    phone.page.mouse.wheel(0, box["y"] + box["height"] / 2 - height / 2)
+    phone.page.wait_for_function(ROW_IN_VIEW, arg=[row.element_handle(), BAR + HEAD_HEIGHT, height])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
 def test_ten_players_to_the_end_every_column_reachable_and_the_standings_whole(open_phone, own_server, tmp_path,
                                                                               size, scheme):
-    order = nine_hands_of_rage(tmp_path / "data")
+    game_id, order = nine_hands_of_rage(tmp_path / "data")
     server = own_server()
     phone = open_phone(server.url, f"ten-{size['width']}-{scheme}", viewport=size, color_scheme=scheme)
     phone.page.get_by_role("button", name=re.compile(r"^Rage · hand 10 · ")).tap()
@@ -92,8 +113,11 @@ def test_ten_players_to_the_end_every_column_reachable_and_the_standings_whole(o
         return phone.page.get_by_text(re.compile(rf"^{re.escape(name)}( leads)?(\s|$)")).last
 
     hand_one = phone.button("Correct hand 1")
-    for name in PLAYERS:
-        swipe_to(phone, head(name), hand_one, most=3 * len(PLAYERS))
+    scroll_page_to(phone, hand_one)
+    with speaking("en"):
+        columns = Columns(phone, column_widths(PlayModel(GameStore(tmp_path / "data").open(game_id)).board()))
+    for seat, name in enumerate(PLAYERS):
+        columns.swipe_to(seat, head(name), hand_one)
         assert hand_one.bounding_box()["x"] == SCREEN_PADDING  # the hands' column stays put
     phone.tap("Standings")
     for name in PLAYERS:
