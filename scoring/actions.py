@@ -1,4 +1,4 @@
-"""The actions a game's log is made of (start, bids, tricks, corrections, a coin flip, trumps), and their JSON
+"""The actions a game's log is made of (start, bids, tricks, corrections, a coin flip, trumps, adjustments), and their JSON
 form. Only values here: :class:`~scoring.game.Game` checks each one as it is applied."""
 
 from __future__ import annotations
@@ -77,13 +77,26 @@ class Trump:
     trumps: tuple[str, ...]
 
 
+@frozen
+class Adjust:
+    """A one-off bonus (``points`` above 0) or penalty (below 0) for the player in seat ``player``, outside the
+    game's scoring (a revoke, a misdeal), counted with hand ``hand``'s points when that hand is scored;
+    ``reason`` is what the table said, kept for the scoreboard and the sheet."""
+
+    hand: int
+    player: int
+    points: int
+    reason: str = ""
+
+
 NO_TRUMP = "none"
 """The entry for a joker that removed trump (Rage'n Glyphs' 4-dot joker)."""
 
-Action = Start | Bid | ChangeBid | Tricks | Correct | CoinFlip | Trump
+Action = Start | Bid | ChangeBid | Tricks | Correct | CoinFlip | Trump | Adjust
 
 _ACTION_NAMES: dict[type, str] = {
     Start: "start", Bid: "bid", ChangeBid: "change_bid", Tricks: "tricks", Correct: "correct", CoinFlip: "coin_flip", Trump: "trump",
+    Adjust: "adjust",
 }
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scoring.i18n.engine import render
+from scoring.i18n.language import current
 from scoring.i18n.sentences import GameText, Listed
 from scoring.rules import Rules, TieBreak
 
@@ -81,6 +82,21 @@ def winner_line(state: GameState, players: Sequence[str]) -> str | None:
     if len(names) == 1:
         return _say("end.winner", name=names[0])
     return _say("end.shared", names=names_and(names))
+
+
+def adjustment_lines(state: GameState, players: Sequence[str]) -> list[str]:
+    """Every bonus and penalty given, one sentence each, in the order of the hands and as given: whom, how much
+    (signed), why, and, for a hand not scored yet, that it counts from then ("Hand 5: Béla -10, revoke")."""
+    number = current()
+    lines = []
+    for hand in state.hands:
+        if hand.void:
+            continue
+        for given in hand.adjustments:
+            key = ("adjusted.line" if hand.scored else "adjusted.pending") + ("_why" if given.reason else "")
+            lines.append(_say(key, number=hand.number, name=players[given.seat], reason=given.reason,
+                              points=number.integer(given.points, signed=True)))
+    return lines
 
 
 def tie_break_line(state: GameState) -> str | None:

@@ -89,6 +89,11 @@ class TrumpError(BidwellError):
     """A trump that cannot be recorded: the game has none, no such hand, or no such suit."""
 
 
+class AdjustmentError(BidwellError):
+    """A bonus or penalty that cannot be given: no such hand, points that are no whole number or out of range,
+    a reason that cannot be kept."""
+
+
 class UndoError(BidwellError):
     """Nothing left to undo."""
 

@@ -16,9 +16,11 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from scoring.actions import NO_TRUMP, Action, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
+from scoring.actions import NO_TRUMP, Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
+from scoring.adjustments import check_points_and_reason
 from scoring.definitions import rules_for
 from scoring.errors import (
+    AdjustmentError,
     BidError,
     BidwellError,
     CardsError,
@@ -107,6 +109,8 @@ class Game:
             return self.record_coin_flip(action.winner)
         if isinstance(action, Trump):
             return self.record_trump(action.hand, action.trumps)
+        if isinstance(action, Adjust):
+            return self.adjust(action.hand, action.player, action.points, action.reason)
         raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
     def verify(self, action: Action) -> None:
@@ -123,6 +127,8 @@ class Game:
             self.verify_coin_flip(action.winner)
         elif isinstance(action, Trump):
             self.verify_trump(action.hand, action.trumps)
+        elif isinstance(action, Adjust):
+            self.verify_adjustment(action.hand, action.player, action.points, action.reason)
         else:
             raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
@@ -444,6 +450,33 @@ class Game:
         """Record what was trump in hand ``hand`` (replacing what was recorded for it); scores nothing."""
         self.verify_trump(hand, trumps)
         return self._commit(Trump(hand, tuple(trumps)))
+
+    # -- a one-off bonus or penalty --
+
+    def adjustable_hands(self) -> tuple[int, ...]:
+        """The hands (1-based) a bonus or penalty may be given with: every hand with a bid entered that still
+        counts (not void), the one in progress included."""
+        return tuple(h.number for h in self.state.hands[:self._hands.entered] if not h.void)
+
+    def verify_adjustment(self, hand: object, player: object, points: object, reason: object = "") -> None:
+        """Raise why ``player`` may not be given ``points`` with hand ``hand``, one of :meth:`adjustable_hands` (a
+        finished game's too, as with a correction); the points and reason as :func:`check_points_and_reason` says."""
+        hands = self.adjustable_hands()
+        if type(hand) is not int or hand not in hands:
+            if not hands:
+                raise AdjustmentError("adjust.no_hand_yet")
+            if len(hands) == 1:
+                raise AdjustmentError("adjust.hand_one", number=as_written(hand), last=hands[0])
+            raise AdjustmentError("adjust.hand", number=as_written(hand), known=_reason("correct.known", last=hands[-1]))
+        self._verify_seat(player, hand, AdjustmentError)
+        check_points_and_reason(points, reason, hand=hand, player=self.name(player))  # type: ignore[arg-type]
+
+    def adjust(self, hand: int, player: int, points: int, reason: str = "") -> GameState:
+        """Give ``player`` a bonus (``points`` above 0) or penalty (below 0) counted with hand ``hand``; the
+        reason is kept trimmed as a name is. Later totals, and the end, follow from it; undo takes it back."""
+        self.verify_adjustment(hand, player, points, reason)
+        kept = check_points_and_reason(points, reason, hand=hand, player=self.name(player))
+        return self._commit(Adjust(hand, player, points, kept))
 
     # -- undo --
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from scoring.actions import Action, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
+from scoring.actions import Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
 from scoring.frozen import frozen
 from scoring.points import hand_points, outcome
 from scoring.rules import BiddingMode, Rules
-from scoring.state import GameState, HandView, Phase, SeatInHand
+from scoring.state import Adjustment, GameState, HandView, Phase, SeatInHand
 
 
 def forbidden_bid(rules: Rules, cards: int, others: Sequence[int | None]) -> int | None:
@@ -45,14 +45,25 @@ class _Step:
 
 
 class _Entry:
-    """One hand as entered, changed in place: the bids so far, then the tricks and counted cards."""
+    """One hand as entered, changed in place: the bids so far, then the tricks and counted cards, and the
+    bonuses and penalties given with it."""
 
-    __slots__ = ("bids", "counted", "tricks")
+    __slots__ = ("adjustments", "bids", "counted", "tricks")
 
     def __init__(self, bids: list[int | None]):
         self.bids = bids
         self.tricks: tuple[int, ...] | None = None
         self.counted: dict[str, tuple[int, ...]] = {}
+        self.adjustments: tuple[Adjustment, ...] = ()
+
+    def snapshot(self) -> _EntrySnapshot:
+        return list(self.bids), self.tricks, dict(self.counted), self.adjustments
+
+    def restore(self, snapshot: _EntrySnapshot) -> None:
+        self.bids, self.tricks, self.counted, self.adjustments = snapshot
+
+
+_EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]], tuple[Adjustment, ...]]
 
 
 class _Undo:
@@ -65,16 +76,15 @@ class _Undo:
     def __init__(self, hands: Hands, action: Action):
         self.state = hands._state
         self.hand: int | None = None
-        self.entry: tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]] | None = None
+        self.entry: _EntrySnapshot | None = None
         self.coin_flip = hands._coin_flip
         self.trumps: tuple[int, tuple[str, ...] | None] | None = None
         entries = hands._entries
         if isinstance(action, Bid) and (not entries or entries[-1].tricks is not None):
             self.hand = len(entries)
-        elif isinstance(action, (Bid, ChangeBid, Tricks, Correct)):
-            self.hand = action.hand - 1 if isinstance(action, Correct) else len(entries) - 1
-            before = entries[self.hand]
-            self.entry = (list(before.bids), before.tricks, dict(before.counted))
+        elif isinstance(action, (Bid, ChangeBid, Tricks, Correct, Adjust)):
+            self.hand = action.hand - 1 if isinstance(action, (Correct, Adjust)) else len(entries) - 1
+            self.entry = entries[self.hand].snapshot()
         elif isinstance(action, Trump):
             self.trumps = (action.hand, hands._trumps.get(action.hand))
 
@@ -84,8 +94,7 @@ class _Undo:
             if self.entry is None:
                 hands._entries.pop()
             else:
-                entry = hands._entries[self.hand]
-                entry.bids, entry.tricks, entry.counted = self.entry
+                hands._entries[self.hand].restore(self.entry)
             hands._dirty = min(hands._dirty, self.hand)
         hands._coin_flip = self.coin_flip
         if self.trumps is not None:
@@ -98,7 +107,8 @@ class _Undo:
 
 
 class Hands:
-    """A game's hands as entered (bids, tricks, counted cards, trumps, the coin flip) and the state that follows."""
+    """A game's hands as entered (bids, tricks, counted cards, adjustments, trumps, the coin flip) and the state
+    that follows."""
 
     def __init__(self, rules: Rules, seats: int, first_dealer: int):
         self.rules = rules
@@ -124,6 +134,11 @@ class Hands:
         """Hand ``index`` (0-based) as entered: its bids, its tricks (None before them) and its counted cards."""
         entry = self._entries[index]
         return entry.bids, entry.tricks, entry.counted
+
+    @property
+    def entered(self) -> int:
+        """How many hands have anything entered (a bid at least): the hands an adjustment may be given with."""
+        return len(self._entries)
 
     def enter(self, action: Action) -> None:
         """Write a checked action (any but Start) into the hands, keeping what it changed for :meth:`take_back`."""
@@ -151,6 +166,10 @@ class Hands:
         elif isinstance(action, Correct):
             entry = self._entries[action.hand - 1]
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
+            self._dirty = min(self._dirty, action.hand - 1)
+        elif isinstance(action, Adjust):
+            entry = self._entries[action.hand - 1]
+            entry.adjustments = (*entry.adjustments, Adjustment(action.player, action.points, action.reason))
             self._dirty = min(self._dirty, action.hand - 1)
         elif isinstance(action, CoinFlip):
             self._coin_flip = action.winner
@@ -225,14 +244,21 @@ class Hands:
         for seat in range(self.seats):
             bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
             counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
+            adjustment = sum(given.points for given in entry.adjustments if given.seat == seat)
             points = total = None
             if scored:
-                points = hand_points(self.rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted)  # type: ignore[arg-type]
+                points = adjustment + hand_points(
+                    self.rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted  # type: ignore[arg-type]
+                )
                 total = totals_before[seat] + points
-            seats.append(SeatInHand(seat, bid, self._bid_shown(entry, bid), taken, MappingProxyType(counted), points, total))
-        return self._hand_view(index, tuple(seats), scored, void=void)
+            seats.append(SeatInHand(seat, bid, self._bid_shown(entry, bid), taken, MappingProxyType(counted), points,
+                                    total, adjustment))
+        return self._hand_view(index, tuple(seats), scored, void=void, adjustments=entry.adjustments)
 
-    def _hand_view(self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False) -> HandView:
+    def _hand_view(
+        self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False,
+        adjustments: tuple[Adjustment, ...] = (),
+    ) -> HandView:
         return HandView(
             number=index + 1,
             cards=self.rules.cards_in_hand(index),
@@ -241,6 +267,7 @@ class Hands:
             seats=seats,
             scored=scored,
             void=void,
+            adjustments=adjustments,
         )
 
     def _bid_shown(self, entry: _Entry, bid: int | None) -> int | None:

@@ -33,7 +33,8 @@ MAX_DEPTH = 64
 """The deepest nesting a record may have: a record itself needs 4; the rest is room for kept extras."""
 
 _KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
-_HAND_KEYS = frozenset({"bids", "tricks", "trump"})
+_HAND_KEYS = frozenset({"bids", "tricks", "trump", "adjustments"})
+_ADJUSTMENT_KEYS = frozenset({"player", "points", "reason"})
 
 
 def parse_record(data: bytes | str) -> Any:
@@ -151,6 +152,8 @@ def record_from_game(game: Game) -> dict[str, Any]:
                 counts = hand.counted(kind)
                 if any(counts):
                     entry[kind] = list(counts)
+        if hand.adjustments:
+            entry["adjustments"] = _adjustments_written(game, hand)
         record["hands"].append(entry)
     if state.decided_by is not None and state.decided_by.value == "coin_flip":
         record["coin_flip"] = game.name(state.winners[0])
@@ -158,21 +161,27 @@ def record_from_game(game: Game) -> dict[str, Any]:
 
 
 def score_summary(game: Game) -> dict[str, Any]:
-    """The object ``bidwell score`` prints: every scored hand, the totals, the end, the winners."""
+    """The object ``bidwell score`` prints: every scored hand, the totals, the end, the winners.
+
+    A hand's ``points`` hold the bonuses and penalties given with it, which it also lists as ``adjustments``
+    (only where it has any, so a record without one prints as it always did)."""
     state = game.state
+    hands = []
+    for hand in state.scored_hands:
+        scored: dict[str, Any] = {
+            "number": hand.number,
+            "cards": hand.cards,
+            "dealer": game.name(hand.dealer),
+            "points": list(hand.points or ()),
+            "totals": list(hand.totals or ()),
+        }
+        if hand.adjustments:
+            scored["adjustments"] = _adjustments_written(game, hand)
+        hands.append(scored)
     return {
         "game": game.rules.game.id,
         "players": list(game.players),
-        "hands": [
-            {
-                "number": hand.number,
-                "cards": hand.cards,
-                "dealer": game.name(hand.dealer),
-                "points": list(hand.points or ()),
-                "totals": list(hand.totals or ()),
-            }
-            for hand in state.scored_hands
-        ],
+        "hands": hands,
         "totals": list(state.totals),
         "finished": state.finished,
         "winners": [game.name(seat) for seat in state.winners],
@@ -219,8 +228,38 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
             raise RecordError("cards.without_tricks", hand=number, label=label)
         if not is_last:
             raise RecordError("record.incomplete_not_last", hand=number, missing="no tricks")
+    else:
+        game.record_tricks(tricks, {key: value for key, value in counted.items()})
+    _give_adjustments(game, number, hand.get("adjustments"))
+
+
+def _give_adjustments(game: Game, number: int, adjustments: object) -> None:
+    """Give hand ``number`` its bonuses and penalties, each ``{"player": NAME, "points": N, "reason": TEXT}``
+    (the reason may be left out), checked as the scorekeeper's are."""
+    if adjustments is None:
         return
-    game.record_tricks(tricks, {key: value for key, value in counted.items()})
+    if not isinstance(adjustments, list):
+        raise RecordError("record.type", hand=number, key="adjustments", expected=_words("adjustments"),
+                          value=_json_kind(adjustments))
+    for given in adjustments:
+        if not isinstance(given, Mapping) or not {"player", "points"} <= given.keys() <= _ADJUSTMENT_KEYS:
+            raise RecordError("record.type", hand=number, key="adjustments", expected=_words("adjustments"),
+                              value=_json_kind(given))
+        name = kept_name(given["player"]) if isinstance(given["player"], str) else None
+        if name not in game.players:
+            raise RecordError("record.adjustment_player", hand=number,
+                              name=json.dumps(given["player"], ensure_ascii=False))
+        game.adjust(number, game.players.index(name), given["points"], given.get("reason", ""))
+
+
+def _adjustments_written(game: Game, hand: Any) -> list[dict[str, Any]]:
+    written = []
+    for given in hand.adjustments:
+        entry: dict[str, Any] = {"player": game.name(given.seat), "points": given.points}
+        if given.reason:
+            entry["reason"] = given.reason
+        written.append(entry)
+    return written
 
 
 def _seat_list(hand: Mapping, key: str, number: int, players: int, *, allow_none: bool) -> list | None:

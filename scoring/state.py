@@ -26,12 +26,23 @@ class Phase(StrEnum):
 
 
 @frozen
+class Adjustment:
+    """A one-off bonus or penalty given with a hand (:class:`~scoring.actions.Adjust`), as the table sees it."""
+
+    seat: int
+    points: int
+    reason: str
+
+
+@frozen
 class SeatInHand:
     """One player's part of one hand.
 
     ``bid`` is what was entered, for the engine and exports; a screen or a
     sheet shows ``shown_bid``, which stays None while the bidding mode keeps
-    the bid private. ``points`` and ``total`` are None until the hand is scored.
+    the bid private. ``points`` and ``total`` are None until the hand is scored;
+    ``points`` holds the hand's ``adjustment`` (every bonus less every penalty given with it), which is also
+    shown apart.
     """
 
     seat: int
@@ -41,6 +52,7 @@ class SeatInHand:
     counted: Mapping[str, int]
     points: int | None
     total: int | None
+    adjustment: int = 0
 
     @property
     def exact(self) -> bool | None:
@@ -55,8 +67,8 @@ class HandView:
     """One hand as the table sees it now: schedule, bids, tricks, points.
 
     ``void`` marks a hand played after the game had in fact ended (a
-    correction moved a Herrlof end earlier); it scores nothing, and comes
-    back if the correction is undone.
+    correction moved a Herrlof end earlier); it scores nothing, its
+    adjustments included, and comes back if the correction is undone.
     """
 
     number: int
@@ -66,6 +78,8 @@ class HandView:
     seats: tuple[SeatInHand, ...]
     scored: bool
     void: bool = False
+    adjustments: tuple[Adjustment, ...] = ()
+    """The bonuses and penalties given with this hand, in the order given; counted once it is scored."""
 
     @property
     def first(self) -> int:

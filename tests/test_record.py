@@ -179,6 +179,8 @@ def test_the_readme_example_record_is_a_valid_game_in_progress():
     block = readme.split("## The game record", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     game = game_from_record(json.loads(block))
     assert game.state.current.number == 2 and game.state.next_bidder == 0
+    assert [(given.seat, given.points, given.reason) for given in game.state.hands[0].adjustments] == [
+        (1, -10, "revoke")]
 
 
 @pytest.mark.parametrize("spelling", ["9" * 300, '"' + "x" * 3000 + '"'])
