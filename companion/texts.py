@@ -240,7 +240,39 @@ APP.msg("board.made_mark", "✓")
 APP.msg("board.missed_mark", "×")
 APP.msg("board.leader_mark", "★")
 APP.msg("board.leads", "{name} leads")
+# TRANSLATORS: a line of a player's cell on the scoreboard, under the points; {points} is signed (+5, −10).
+APP.msg("board.bonus", "bonus {points}")
+APP.msg("board.penalty", "penalty {points}")
+APP.msg("board.adjustments", "Bonuses and penalties")
+APP.msg("sheet.adjustments", "Bonuses and penalties (in the points marked {mark}): {lines}.")
+
 # corrections
+# a one-off bonus or penalty
+APP.msg("adjust.title", "Bonus or penalty")
+APP.msg("adjust.open", "Give a bonus or penalty")
+APP.msg("adjust.with_current", "Counted with hand {number}, the one being played, when it is scored.")
+APP.msg("adjust.with_scored", "Counted with hand {number}, already scored: the totals change at once.")
+APP.msg("adjust.no_hand", "Points can be given once the first bid of the game is in.")
+APP.msg("adjust.who", "Who")
+APP.msg("adjust.penalty", "Penalty")
+APP.msg("adjust.bonus", "Bonus")
+APP.msg("adjust.points", "Points")
+APP.msg("adjust.points_hint", "1 to {most}")
+APP.msg("adjust.reason", "Reason (optional)")
+APP.msg("adjust.reason_hint", "e.g. revoke, misdeal")
+APP.msg("adjust.give_penalty", "Give the penalty")
+APP.msg("adjust.give_bonus", "Give the bonus")
+APP.msg("adjust.give_to", "Give {name} {points}")
+APP.msg("adjust.choose_player", "Choose who gets it: tap a name.")
+APP.msg("adjust.points_missing", "Type the points: a whole number from 1 to {most}.")
+APP.msg("adjust.points_typed", "“{typed}” is not a number of points: type a whole number from 1 to {most}.")
+APP.msg(
+    "adjust.stale",
+    "The game changed while this was open (another screen scored or undid something). Nothing was given: check "
+    "the hand above and give it again.",
+)
+APP.msg("adjust.done", "{name} {points}, counted with hand {number}.")
+APP.msg("adjust.done_why", "{name} {points} ({reason}), counted with hand {number}.")
 APP.msg("correct.title", "Correct hand {number}")
 APP.msg("correct.bid", "{name}'s bid")
 APP.msg("correct.save", "Save the correction")
@@ -264,6 +296,8 @@ APP.msg("undo.tricks", "Undone: the score of hand {number}; its tricks are back 
 APP.msg("undo.correction", "Undone: the correction of hand {number}.")
 APP.msg("undo.coin_flip", "Undone: the coin flip.")
 APP.msg("undo.trump", "Undone: the trump of hand {number}.")
+APP.msg("undo.adjustment", "Undone: {name}'s {points} with hand {number}.")
+APP.msg("undo.ask_adjustment", "Take back {name}'s {points} with hand {number}?")
 APP.msg("undo.change", "Undone: the change of {name}'s bid; it is {value} again.")
 APP.msg("undo.private_change", "Undone: the change of {name}'s bid.")
 APP.msg("undo.ask_title", "Take it back?")

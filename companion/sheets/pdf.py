@@ -27,7 +27,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from companion.look import FONT_FILE, axis_step, nice_range, nice_top, seat_colour
 from companion.texts import in_use, t
-from scoring.describe import scoring_summary, tie_break_line, winner_line
+from scoring.describe import adjustment_lines, scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.rules import Rules
@@ -39,6 +39,7 @@ HERRLOF_ROWS = 12
 """Rows on the first page of an open-ended game's blank sheet (a typical game); a continuation page follows."""
 CONTINUATION_ROWS = 12
 MADE = "\u2713"
+ADJUSTED = "*"
 PORTRAIT_CELLS = 16
 
 
@@ -66,6 +67,8 @@ class Sheet:
     footer: tuple[str, ...]
     charts: GameCharts | None = None
     """A filled sheet's charts (from its first scored hand on)."""
+    adjustments: tuple[str, ...] = ()
+    """A filled sheet's bonuses and penalties, one line each; the points they are in are marked :data:`ADJUSTED`."""
 
 
 def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
@@ -116,7 +119,8 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
                 bid += " " + MADE
             cells += [bid, "" if seat.tricks is None else str(seat.tricks)]
             cells += [str(seat.counted.get(kind.name, 0)) if hand.scored else "" for kind in rules.scoring.cards]
-            cells += ["" if seat.points is None else number.integer(seat.points),
+            adjusted = ADJUSTED if seat.adjustment and seat.points is not None else ""
+            cells += ["" if seat.points is None else number.integer(seat.points) + adjusted,
                       "" if seat.total is None else number.integer(seat.total)]
         rows.append(SheetRow(str(hand.number), str(hand.cards), game.name(hand.dealer), tuple(cells)))
     return Sheet(
@@ -129,6 +133,7 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
         summary=tuple(scoring_summary(rules)),
         footer=(_result_line(game), t("sheet.made_mark", mark=MADE)),
         charts=game_charts(game),
+        adjustments=tuple(adjustment_lines(state, game.players)),
     )
 
 
@@ -158,6 +163,9 @@ def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     legend = [t("sheet.legend")] if sheet.columns[0] == t("sheet.bid_short") else []
     story.append(Paragraph(escape(t("sheet.rules_line", rules=t("rules.joiner").join([*sheet.summary, *legend]))),
                            styles["small"]))
+    if sheet.adjustments:
+        story.append(Paragraph(escape(t("sheet.adjustments", mark=ADJUSTED, lines="; ".join(sheet.adjustments))),
+                               styles["small"]))
     story.append(Spacer(1, 3 * mm))
     story.append(_footer(sheet.footer, width))
     if sheet.charts is not None:

@@ -50,7 +50,7 @@ from companion.store.game_files import (
 )
 from companion.store.index import PAGE_SIZE, GameSummary, HistoryIndex, HistoryPage, summarize
 from companion.texts import t
-from scoring.actions import Action, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
+from scoring.actions import Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.sentences import Words
@@ -194,6 +194,11 @@ class SavedGame:
                      expected_revision: int | None = None) -> GameState:
         """Save and apply what was trump in hand ``hand`` (a table aid)."""
         return self.apply(Trump(hand, tuple(trumps)), expected_revision=expected_revision)
+
+    def adjust(self, hand: int, player: int, points: int, reason: str = "", *,
+               expected_revision: int | None = None) -> GameState:
+        """Save and apply a one-off bonus or penalty (see :meth:`scoring.game.Game.adjust`)."""
+        return self.apply(Adjust(hand, player, points, reason), expected_revision=expected_revision)
 
     def undo(self, *, expected_revision: int | None = None) -> GameState:
         """Drop the last action on disk, then in memory, if the game is still at ``expected_revision``."""

@@ -67,8 +67,18 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
             ft.Column(labels, spacing=0),
             ft.Row([ft.Column(columns, spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+        *([Adjustments(board.adjustments, key="adjustments")] if board.adjustments else []),
         Standings(board.standings, key="standings"),
     ], spacing=6)
+
+
+@ft.memo
+@part
+def Adjustments(lines: tuple[str, ...]) -> ft.Control:
+    """Every bonus and penalty given, whom, how much and why: a cell has room for the points only."""
+    return ft.Column([ft.Text(t("board.adjustments"), size=14, weight=ft.FontWeight.W_600),
+                      *(ft.Text(line, size=13, key=f"adjusted-{index}") for index, line in enumerate(lines))],
+                     spacing=2)
 
 
 @ft.memo
@@ -105,7 +115,8 @@ def cell_lines(cell: Cell, scored: bool) -> list[CellLine]:
                  CellLine(f"{cell.points} → {cell.total}", 13, bold=True)]
     else:
         lines = [CellLine(f"{cell.bid}{dealer}".strip() or t("bid.waiting"), 13)]
-    return lines + [CellLine(cards, 11) for cards in cell.cards]
+    lines += [CellLine(cards, 11) for cards in cell.cards]
+    return lines + [CellLine(cell.adjustment, 11)] if cell.adjustment else lines
 
 
 def column_widths(board: BoardView) -> tuple[int, ...]:

@@ -61,11 +61,21 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=ft.Text(game_text(handle.model.game.rules.game.name)),
-                         actions=[UndoButton(handle, looking)]),
+                         actions=[AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[NoticeBar(session.banner), GameBody(handle, looking)],
     )
+
+
+@part
+def AdjustButton(handle: GameHandle, looking: bool) -> ft.Control:
+    """A bonus or penalty for one player (a revoke), in the top bar for the scorekeeper, once a hand has a bid."""
+    model = handle.model
+    if looking or model.read_only or model.screen is Screen.PRIVATE_BID or not model.game.adjustable_hands():
+        return ft.Container(width=0)
+    return icon_button(ft.Icons.EXPOSURE, t("adjust.open"),
+                       lambda: ft.context.page.navigate(f"/game/{handle.id}/adjust"), key="adjust")
 
 
 @part

@@ -126,6 +126,8 @@ class Cell:
     cards: tuple[str, ...]
     """Rage's action cards the player counted, one text per kind ("+5 cards×1"); none where they counted none."""
     dealer: bool
+    adjustment: str = ""
+    """The bonus or penalty given the player with this hand ("penalty −10"); empty where there is none."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,8 @@ class BoardView:
     leaders: tuple[int, ...]
     rows: tuple[BoardRow, ...]
     standings: tuple[StandingLine, ...] = ()
+    adjustments: tuple[str, ...] = ()
+    """Every bonus and penalty given, one line each in the order of the hands ("Hand 5: Béla −10, revoke")."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.texts import in_use, t
 from companion.views.common import trump_label
 from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header, StandingLine
-from scoring.describe import tie_break_line, winner_line
+from scoring.describe import adjustment_lines, tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
@@ -65,13 +65,24 @@ def board_of(game: Game, *, read_only: bool) -> BoardView:
                 made=seat.exact if hand.scored else None,
                 cards=cards,
                 dealer=seat.seat == hand.dealer,
+                adjustment=adjustment_mark(seat.adjustment),
             ))
         heading = t("board.heading", number=hand.number, count=hand.cards)
         trumps = state.trumps.get(hand.number)
         rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
                              hand.scored and not read_only, trump_label(trumps[-1]) if trumps else "",
                              t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
-    return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game))
+    return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game),
+                     tuple(adjustment_lines(game.state, game.players)))
+
+
+def adjustment_mark(points: int) -> str:
+    """A player's bonuses less penalties in one hand as their cell says it ("penalty −10"); empty for none."""
+    if not points:
+        return ""
+    return t("board.bonus" if points > 0 else "board.penalty", points=in_use().integer(points, signed=True))
+
+
 
 
 def standings_of(game: Game) -> tuple[StandingLine, ...]:

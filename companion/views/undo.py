@@ -3,8 +3,8 @@ the scores, and the line that says what it took back."""
 
 from __future__ import annotations
 
-from companion.texts import t
-from scoring.actions import Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
+from companion.texts import in_use, t
+from scoring.actions import Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
 from scoring.game import Game
 from scoring.rules import BiddingMode
 
@@ -27,6 +27,8 @@ def undo_question_of(game: Game) -> str | None:
         return t("undo.ask_correction", number=last.hand)
     if isinstance(last, CoinFlip):
         return t("undo.ask_coin_flip", name=game.players[last.winner])
+    if isinstance(last, Adjust):
+        return t("undo.ask_adjustment", **_adjustment_words(game, last))
     return None
 
 
@@ -49,4 +51,11 @@ def undone_line(game: Game, action: object) -> str:
         return t("undo.coin_flip")
     if isinstance(action, Trump):
         return t("undo.trump", number=action.hand)
+    if isinstance(action, Adjust):
+        return t("undo.adjustment", **_adjustment_words(game, action))
     return t("undo.done")
+
+
+def _adjustment_words(game: Game, action: Adjust) -> dict[str, object]:
+    return {"name": game.players[action.player], "points": in_use().integer(action.points, signed=True),
+            "number": action.hand}
