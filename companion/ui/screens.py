@@ -11,8 +11,19 @@ from companion.store.files import StorageError
 from companion.texts import languages, t
 from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import (TAP, NoticeBar, download, heading, icon_button, part, qr_png, said, screen, use_stable,
-                                  wide)
+from companion.ui.widgets import (
+    TAP,
+    NoticeBar,
+    download,
+    heading,
+    icon_button,
+    part,
+    qr_png,
+    said,
+    screen,
+    use_stable,
+    wide,
+)
 from companion.views.common import Message
 from companion.views.history import HistoryModel, HistoryView, PastGameCard
 from companion.views.new_game import NewGameModel, SetupView
@@ -155,6 +166,8 @@ def NewGame() -> ft.Control:
             set_typed("")
             set_cleared(lambda n: n + 1)
 
+    stable_add = use_stable(add)
+
     def start(_: object) -> None:
         saved = change(lambda: model.start(session.store))
         if saved is not None:
@@ -183,7 +196,7 @@ def NewGame() -> ft.Control:
     controls += _seat_rows(view, change, model)
     # Above the field, where a phone's keyboard (which rises under the field) leaves them in sight.
     if model.known_names:
-        controls.append(Suggestions(tuple(model.suggestions(typed)), add, key="suggestions"))
+        controls.append(Suggestions(tuple(model.suggestions(typed)), stable_add, key="suggestions"))
     # Keyed, so choosing a game with more or fewer options does not replace the field: a new field would
     # drop what is being typed, and a tap or key on the old one would go nowhere.
     controls.append(NameEntry(cleared, add, set_typed, key="name-entry"))
@@ -381,7 +394,7 @@ def Filters(view: HistoryView, set_filters) -> ft.Control:  # noqa: ANN001 - set
     games to choose from, so the first game is near the top of the screen."""
     expanded, set_expanded = ft.use_state(False)
     return ft.ExpansionTile(
-        title=ft.Text(view.filter_summary, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(view.filter_summary),
         leading=ft.Icon(ft.Icons.FILTER_LIST), tile_padding=ft.Padding.all(0), expanded=expanded,
         on_change=lambda e: set_expanded(e.data in (True, "true")),
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,

@@ -146,7 +146,8 @@ class NewGameModel:
         return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:SUGGESTED]
 
     def start(self, store: GameStore, chance: random.Random | None = None) -> SavedGame | None:
-        """Start and save the game, drawing the first dealer if none was picked; None with a message if refused."""
+        """Start and save the game, drawing the first dealer if none was picked; None if refused, with
+        :attr:`start_refusal` saying why (too few players: how many the game takes, and how many more to add)."""
         count = len(self.players)
         self.start_refusal = None
         if count < self.game.min_players:
