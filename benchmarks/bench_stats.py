@@ -98,7 +98,7 @@ def main() -> None:
             opened: dict[str, list[float]] = {}
             # The Statistics screen, and for comparison two screens of the same app: one that reads no games
             # (the blank sheets' screen, all navigation and drawing) and Past games (one page of 50).
-            for target, shown in (("Statistics", shown), ("Blank score sheets", "Start the game"),
+            for target, shown in (("Statistics", shown), ("Blank score sheets", "Blank score sheet (PDF)"),
                                   ("Past games", "Import records (JSON)")):
                 for _ in range(args.runs + 1):
                     button = page.get_by_role("button", name=target, exact=True)

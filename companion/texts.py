@@ -109,6 +109,17 @@ APP.msg_plural(
     "{game} needs {min} to {max} players; add {count} more",
 )
 APP.msg("setup.too_many", "{game} is played by at most {max} players")
+# the blank score sheet's own screen
+APP.msg("sheet_screen.title", "Blank score sheet")
+APP.msg("sheet_screen.players", "Players")
+APP.msg_plural("sheet_screen.count", "{count} player", "{count} players")
+APP.msg("sheet_screen.fewer", "One player fewer")
+APP.msg("sheet_screen.more", "One player more")
+APP.msg("sheet_screen.names", "Names, with commas (or blank boxes)")
+APP.msg("sheet_screen.names_hint", "Anna, Béla, Csilla")
+APP.msg("sheet_screen.paper", "Paper")
+APP.msg("sheet_screen.paper_a4", "A4")
+APP.msg("sheet_screen.paper_letter", "Letter")
 # hand header
 APP.msg("hand.of", "Hand {number} of {count}")
 APP.msg("hand.open", "Hand {number} · race to {target}")
@@ -345,6 +356,10 @@ APP.msg("history.title", "Past games")
 APP.msg("history.filter_player", "Player")
 APP.msg("history.filter_hint", "A name, then Enter")
 APP.msg("history.all_games", "All games")
+# The past games' filters folded to one line: "Filter: All games · every player", "Filter: Rage · players like zoe"
+APP.msg("history.filter_summary", "Filter: {game} · {player}")
+APP.msg("history.every_player", "every player")
+APP.msg("history.filter_named", "players like {name}")
 APP.msg("history.unfinished", "hand {hand}")
 APP.msg("history.empty", "No games yet.")
 APP.msg("history.more", "More")

@@ -28,6 +28,7 @@ from companion.look import FONT_FILE
 from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from companion.store.games import GameStore
 from companion.texts import language_name, languages, t
+from companion.views.blank_sheet import PAPERS, BlankSheetModel
 from companion.views.common import Screen, Step
 from companion.views.history import HistoryModel
 from companion.views.new_game import NewGameModel
@@ -196,9 +197,10 @@ def test_names_of_people_are_never_translated(tmp_path):
 
 
 def _identifiers() -> set[str]:
-    """What views carry as data, not words: game ids, option names and values, card kinds, suits, screens."""
+    """What views carry as data, not words: game ids, option names and values, card kinds, suits, screens, paper
+    sizes."""
     found = {screen.value for screen in Screen} | {step.value for step in Step} | {"none", "True", "False", "true",
-                                                                                  "false"}
+                                                                                  "false"} | set(PAPERS)
     for game in all_games():
         found.add(game.id)
         for option in game.options.values():
@@ -316,6 +318,10 @@ def test_every_word_a_game_shows_comes_from_a_catalog(tmp_path, pseudo):
     for game in all_games():
         setup.choose_game(game.id)
         seen += view_texts(setup.view())
+    blank = BlankSheetModel(game_id="oh-hell")
+    blank.set_names("Anna")
+    blank.sheet()  # refused: Oh Hell needs 3
+    seen += view_texts(blank.view())
     _play_to_the_end(store, "rage-n-glyphs", PLAYERS[:3], [1, 0, 0], [1, 0, 0], seen=seen, skip_up=True,
                      hose_the_dealer=True, bidding="hidden", shooting_the_stars=True)
     _play_to_the_end(store, "rage", PLAYERS, [1, 0, 0, 0], [1, 0, 0, 0], seen=seen)

@@ -126,7 +126,10 @@ def test_starting_with_too_few_players_says_how_many_more(store):
     setup.add_player("Anna")
     assert not setup.view().can_start
     assert setup.start(store) is None
-    assert setup.message == Message("Rage'n Glyphs needs 3 to 10 players; add 2 more", error=True)
+    # Said next to the button (the view's start_refusal), not under the name field; the player stays seated.
+    refusal = Message("Rage'n Glyphs needs 3 to 10 players; add 2 more", error=True)
+    assert setup.view().start_refusal == refusal and setup.message is None and setup.players == ["Anna"]
+    assert setup.add_player("Béla") and setup.view().start_refusal is None  # a name added: the line has done its job
 
 
 def test_seats_can_be_reordered_and_the_first_dealer_follows_the_person():
@@ -147,6 +150,7 @@ def test_names_from_past_games_are_offered_as_you_type():
     setup.add_player("Bence")
     assert setup.suggestions("be") == ["Béla"]
     assert setup.suggestions("LU") == ["Łucja"]
+    assert setup.suggestions("") == ["Béla", "Anna", "Łucja"]  # nothing typed yet: every name not seated
 
 
 def test_options_are_checked_and_the_random_dealer_drawn(store):
@@ -177,18 +181,6 @@ def test_the_new_game_screen_view_shows_the_choices_and_is_frozen():
     assert view.players == ("Anna", "Béla", "Csilla") and view.can_start and view.message is None
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.can_start = False
-
-
-def test_a_blank_sheet_from_the_new_game_screen_uses_the_choices_made():
-    setup = NewGameModel(game_id="oh-hell")
-    setup.set_option("sequence", "short-up")
-    assert setup.blank_sheet().names == ("Seat 1", "Seat 2", "Seat 3")  # no names yet: the fewest players
-    for name in ("Anna", "Béla", "Csilla", "Dóra"):
-        setup.add_player(name)
-    setup.first_dealer = 2
-    sheet = setup.blank_sheet()
-    assert sheet.names == ("Anna", "Béla", "Csilla", "Dóra")
-    assert [(row.cards, row.dealer) for row in sheet.rows[:3]] == [("1", "Csilla"), ("2", "Dóra"), ("3", "Anna")]
 
 
 # --- playing: bids ---

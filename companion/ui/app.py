@@ -1,8 +1,7 @@
 """The Bidwell app: Flet's declarative components, one route per screen.
 
-``/`` start, ``/new`` a new game, ``/game/<id>`` the game being scored,
-``/game/<id>/hand/<n>`` the correction of hand n, ``/game/<id>/adjust`` a
-bonus or penalty, ``/history`` past games,
+``/`` start, ``/new`` a new game, ``/sheets`` a blank score sheet, ``/game/<id>`` the game being scored,
+``/game/<id>/hand/<n>`` the correction of hand n, ``/game/<id>/adjust`` a bonus or penalty, ``/history`` past games,
 ``/history/<id>`` one past game. The routes nest, so the phone's back
 gesture, the top bar's arrow and the browser's back button all lead up;
 the screens below stay where they were (a scoreboard keeps its place after
@@ -21,6 +20,7 @@ from companion.server.pins import PinGate, is_this_computer
 from companion.server.seats import Tables
 from companion.store.games import GameStore
 from companion.ui.adjust import AdjustScreen
+from companion.ui.blank_sheet import BlankSheetScreen
 from companion.ui.correction import HandScreen
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
 from companion.ui.play import GameScreen, PastGameScreen
@@ -38,6 +38,7 @@ FONT = "Bidwell Sans"
 ROUTES = [
     ft.Route(path="/", component=StartScreen, children=[
         ft.Route(path="new", component=NewGameScreen),
+        ft.Route(path="sheets", component=BlankSheetScreen),
         ft.Route(path=r"game/:gid", component=GameScreen, children=[
             ft.Route(path=r"hand/:number(\d+)", component=HandScreen),
             ft.Route(path="adjust", component=AdjustScreen),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from datetime import date
 
 import flet as ft
 
@@ -12,9 +11,21 @@ from companion.store.files import StorageError
 from companion.texts import languages, t
 from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import NoticeBar, download, heading, icon_button, part, qr_png, said, screen, use_stable, wide
-from companion.views.common import Message, download_name
-from companion.views.history import HistoryModel, PastGameCard
+from companion.ui.widgets import (
+    TAP,
+    NoticeBar,
+    download,
+    heading,
+    icon_button,
+    part,
+    qr_png,
+    said,
+    screen,
+    use_stable,
+    wide,
+)
+from companion.views.common import Message
+from companion.views.history import HistoryModel, HistoryView, PastGameCard
 from companion.views.new_game import NewGameModel, SetupView
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
@@ -86,7 +97,7 @@ def StartBody(listing: Listing) -> ft.Control:
         wide(ft.OutlinedButton(t("start.stats"), icon=ft.Icons.LEADERBOARD, key="stats",
                                on_click=lambda _: page.navigate("/stats"))),
         wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, key="sheets",
-                               on_click=lambda _: page.navigate("/new"))),
+                               on_click=lambda _: page.navigate("/sheets"))),
     ]
     if session.keeping:
         controls.append(ft.Text(t(session.keeping), key="keeping"))
@@ -143,7 +154,6 @@ def NewGame() -> ft.Control:
     view, set_view = ft.use_state(lambda: model.view())
     typed, set_typed = ft.use_state("")
     cleared, set_cleared = ft.use_state(0)
-    saved_note, set_saved_note = ft.use_state(None)
 
     def change(action) -> object:
         with session.own_notices():
@@ -156,19 +166,13 @@ def NewGame() -> ft.Control:
             set_typed("")
             set_cleared(lambda n: n + 1)
 
+    stable_add = use_stable(add)
+
     def start(_: object) -> None:
         saved = change(lambda: model.start(session.store))
         if saved is not None:
             session.started(saved)
             ft.context.page.navigate(f"/game/{saved.id}")
-
-    async def blank_sheet(_: object) -> None:
-        from companion.sheets.pdf import render_pdf  # reportlab loads on the first print, not at start-up
-
-        sheet = model.blank_sheet()
-        # Named as every download is; a sheet for no one yet says it is blank where the players would be.
-        name = download_name(model.game.id, date.today().isoformat(), model.players or [t("setup.blank")], "pdf")
-        set_saved_note(await download(name, render_pdf(sheet, session.paper)))
 
     controls: list[ft.Control] = [heading(t("setup.game"))]
     controls.append(Choice(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)),
@@ -190,15 +194,14 @@ def NewGame() -> ft.Control:
             controls.append(ft.Text(row.explain, size=12))
     controls.append(heading(t("setup.players")))
     controls += _seat_rows(view, change, model)
+    # Above the field, where a phone's keyboard (which rises under the field) leaves them in sight.
+    if model.known_names:
+        controls.append(Suggestions(tuple(model.suggestions(typed)), stable_add, key="suggestions"))
     # Keyed, so choosing a game with more or fewer options does not replace the field: a new field would
     # drop what is being typed, and a tap or key on the old one would go nowhere.
     controls.append(NameEntry(cleared, add, set_typed, key="name-entry"))
-    if view.message is not None and view.message.error and view.players is not None:
+    if view.message is not None and view.message.error:
         controls += said(view.message)
-    suggestions = model.suggestions(typed)
-    if suggestions:
-        controls.append(ft.Row([ft.TextButton(name, key=f"suggest-{name}", on_click=lambda _, n=name: add(n))
-                                for name in suggestions], wrap=True, key="suggestions"))
     if view.players:
         controls.append(heading(t("setup.first_dealer")))
         controls.append(ft.RadioGroup(
@@ -210,11 +213,12 @@ def NewGame() -> ft.Control:
                                  for s, n in enumerate(view.players)]),
             key="dealer",
         ))
+    # Why it did not start, just above the button: where the eye is, and in sight when the page is scrolled to
+    # the button (a line below the last control would be under the screen's bottom edge).
+    if view.start_refusal is not None:
+        controls.append(ft.Text(view.start_refusal.text, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
+                                semantics_label=view.start_refusal.text, key="start-refusal"))
     controls.append(wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start, key="start")))
-    controls.append(wide(ft.OutlinedButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=blank_sheet,
-                                           key="blank")))
-    if saved_note:
-        controls += said(Message(saved_note))
     return ft.Column(controls, spacing=10)
 
 
@@ -274,6 +278,16 @@ def NameEntry(cleared: int, add, report_typed) -> ft.Control:
                      expand=True, on_change=changed, on_submit=submitted, key="name", ref=field),
         icon_button(ft.Icons.PERSON_ADD, t("setup.add"), add_typed, key="add"),
     ])
+
+
+@ft.memo
+@part
+def Suggestions(names: tuple[str, ...], add) -> ft.Control:
+    """Names from past games, one tap seats one: a strip that keeps its height whatever is offered (so the name
+    field under it never moves while a name is typed) and swipes sideways when they are more than fit."""
+    chips = [ft.OutlinedButton(name, height=TAP, key=f"suggest-{name}", on_click=lambda _, n=name: add(n))
+             for name in names]
+    return ft.Container(ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO), height=TAP)
 
 
 @part
@@ -347,12 +361,11 @@ def History(listing: Listing) -> ft.Control:
         model.message = Message(await download(handle.model.download_name("pdf"), pdf))
         set_view(model.view())
 
-    controls: list[ft.Control] = [
-        ft.TextField(label=t("history.filter_player"), hint_text=t("history.filter_hint"), value=None, key="player",
-                     on_submit=lambda e: change(lambda: model.set_filters(player=e.control.value))),
-        Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
-               lambda value: change(lambda: model.set_filters(game=value or None)), key="game"),
-    ]
+    def set_filters(**chosen) -> None:
+        change(lambda: model.set_filters(**chosen))
+
+    controls: list[ft.Control] = [Filters(view, set_filters, key="filters")]
+
     async def import_records(_: object) -> None:
         files = await ft.FilePicker().pick_files(allowed_extensions=["json"], allow_multiple=True, with_data=True)
         if files:
@@ -361,8 +374,6 @@ def History(listing: Listing) -> ft.Control:
             for game_id in imported:  # other screens' lists of games show them too
                 session.announce(game_id, 0)
 
-    controls.append(wide(ft.OutlinedButton(t("history.import"), icon=ft.Icons.UPLOAD_FILE, key="import",
-                                           on_click=import_records)))
     controls += said(view.message)
     if not view.cards:
         controls.append(ft.Text(t("history.empty")))
@@ -371,7 +382,29 @@ def History(listing: Listing) -> ft.Control:
         controls.append(PastGame(card, stable_delete, stable_sheet, key=card.id))
     if view.has_more:
         controls.append(wide(ft.OutlinedButton(t("history.more"), key="more", on_click=lambda _: change(model.more))))
+    # After the games, which the screen is for; with no games yet, it follows "No games yet." at the top.
+    controls.append(wide(ft.OutlinedButton(t("history.import"), icon=ft.Icons.UPLOAD_FILE, key="import",
+                                           on_click=import_records)))
     return ft.Column(controls, spacing=10)
+
+
+@part
+def Filters(view: HistoryView, set_filters) -> ft.Control:  # noqa: ANN001 - set_filters: HistoryModel.set_filters
+    """The filters folded to one line that says which games are shown; a tap unfolds the player's name and the
+    games to choose from, so the first game is near the top of the screen."""
+    expanded, set_expanded = ft.use_state(False)
+    return ft.ExpansionTile(
+        title=ft.Text(view.filter_summary),
+        leading=ft.Icon(ft.Icons.FILTER_LIST), tile_padding=ft.Padding.all(0), expanded=expanded,
+        on_change=lambda e: set_expanded(e.data in (True, "true")),
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        controls=[
+            ft.TextField(label=t("history.filter_player"), hint_text=t("history.filter_hint"), value=None,
+                         width=float("inf"), key="player", on_submit=lambda e: set_filters(player=e.control.value or "")),
+            Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
+                   lambda value: set_filters(game=value or None), key="game"),
+        ],
+    )
 
 
 def _history_model(session) -> HistoryModel:

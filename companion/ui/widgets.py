@@ -100,6 +100,20 @@ def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., None], *, ai
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, visible=visible)
 
 
+@part
+def Chips(value: str, choices: tuple[tuple[str, str], ...], on_pick: Callable[[str], None]) -> ft.Control:
+    """One of a few values as a line of chips, the one chosen ticked (each read as a checkbox): a choice that takes a
+    line where radio buttons take one each, for a screen that must fit a phone without scrolling."""
+    return ft.Row([ft.Chip(label=text, selected=key == value, height=TAP, key=key,
+                           on_click=lambda _, k=key: on_pick(k)) for key, text in choices],
+                  wrap=True, spacing=6, run_spacing=0)
+
+
+def toggle_chip(label: str, on: bool, on_toggle: Callable[[bool], None], *, key: str) -> ft.Control:
+    """An on/off choice as a chip, ticked when on (a switch's job, in a chip's room)."""
+    return ft.Chip(label=label, selected=on, height=TAP, key=key, on_click=lambda _: on_toggle(not on))
+
+
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *, disabled: bool = False,
                 key: str | None = None) -> ft.Control:
     """An icon button that screen readers (and the browser tests) know by ``label``."""

@@ -45,6 +45,8 @@ class HistoryView:
     cards: tuple[PastGameCard, ...]
     has_more: bool
     message: Message | None
+    filter_summary: str = ""
+    """The filters in one line ("Filter: all games, every player"), which the screen shows folded."""
 
 
 class HistoryModel:
@@ -63,8 +65,16 @@ class HistoryModel:
     def view(self) -> HistoryView:
         """The list with its filters."""
         matches = self.store.matches()
-        return HistoryView(self.player, self.game, tuple(NewGameModel.games()),
-                           tuple(past_game_card(s, matches) for s in self.items), self.has_more, self.message)
+        games = tuple(NewGameModel.games())
+        return HistoryView(self.player, self.game, games, tuple(past_game_card(s, matches) for s in self.items),
+                           self.has_more, self.message, self.filter_summary(dict(games)))
+
+    def filter_summary(self, game_names: dict[str, str]) -> str:
+        """Which games the list shows, in one line: the game chosen (or all) and the player's name typed (or
+        every player)."""
+        game = game_names.get(self.game, self.game) if self.game else t("history.all_games")
+        who = t("history.filter_named", name=self.player) if self.player else t("history.every_player")
+        return t("history.filter_summary", game=game, player=who)
 
     def refresh(self) -> None:
         """Read the first page again with the current filters."""

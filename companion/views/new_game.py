@@ -11,12 +11,15 @@ from companion.store.games import GameStore, SavedGame
 from companion.store.index import fold
 from companion.texts import t
 from companion.views.common import Message, refusal
-from scoring.definitions import all_games, load_game, rules_for
+from scoring.definitions import all_games, load_game
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.players import check_players
 from scoring.rules import Option
+
+SUGGESTED = 8
+"""Names from past games offered at once: a strip of them, one swipe long on a phone."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class SetupView:
     first_dealer: int | None
     message: Message | None
     can_start: bool
+    start_refusal: Message | None = None
+    """Why "Start the game" did not start it: said next to that button, where the eye is."""
 
 
 class NewGameModel:
@@ -55,6 +60,7 @@ class NewGameModel:
         self.players: list[str] = []
         self.first_dealer: int | None = None
         self.message: Message | None = None
+        self.start_refusal: Message | None = None
         self.choose_game(game_id)
 
     @staticmethod
@@ -73,17 +79,18 @@ class NewGameModel:
             first_dealer=self.first_dealer,
             message=self.message,
             can_start=self.game.min_players <= len(self.players) <= self.game.max_players,
+            start_refusal=self.start_refusal,
         )
 
     def choose_game(self, game_id: str) -> None:
         """Switch to ``game_id``, its options back at their defaults."""
         self.game = load_game(game_id)
         self.options = self.game.defaults()
-        self.message = None
+        self.message = self.start_refusal = None
 
     def option_rows(self) -> list[OptionRow]:
         """The chosen game's options with their current values; fixed ones (one allowed value) left out."""
-        return [_option_row(option, self.options[name]) for name, option in self.game.options.items()
+        return [option_row(option, self.options[name]) for name, option in self.game.options.items()
                 if len(option.allowed) >= 2]
 
     def set_option(self, name: str, value: bool | str) -> None:
@@ -110,13 +117,13 @@ class NewGameModel:
         except BidwellError as error:
             self.message = refusal(error)
             return False
-        self.message = None
+        self.message = self.start_refusal = None
         return True
 
     def remove_player(self, seat: int) -> None:
         """Take the player in ``seat`` out; the first dealer stays with the same person where possible."""
         del self.players[seat]
-        self.message = None
+        self.message = self.start_refusal = None
         if self.first_dealer is not None:
             if self.first_dealer == seat:
                 self.first_dealer = None
@@ -132,27 +139,19 @@ class NewGameModel:
                 self.first_dealer = other if self.first_dealer == seat else seat
 
     def suggestions(self, typed: str) -> list[str]:
-        """Names from past games that start with what is typed (case and accents ignored), not yet seated."""
+        """Names from past games not yet seated, the most often seen first: those that start with what is typed
+        (case and accents ignored), or, with nothing typed, any."""
         wanted = fold(typed.strip())
-        if not wanted:
-            return []
         seated = {fold(name) for name in self.players}
-        return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:6]
-
-    def blank_sheet(self):
-        """A blank sheet of the chosen game and options: for the players entered, or for its fewest players."""
-        from companion.sheets.pdf import blank_sheet  # reportlab loads on the first print, not at start-up
-
-        enough = len(self.players) >= self.game.min_players
-        count = len(self.players) if enough else self.game.min_players
-        rules = rules_for(self.game, count, self.options)
-        return blank_sheet(rules, names=self.players if enough else None, first_dealer=self.first_dealer or 0)
+        return [n for n in self.known_names if fold(n).startswith(wanted) and fold(n) not in seated][:SUGGESTED]
 
     def start(self, store: GameStore, chance: random.Random | None = None) -> SavedGame | None:
-        """Start and save the game, drawing the first dealer if none was picked; None with a message if refused."""
+        """Start and save the game, drawing the first dealer if none was picked; None if refused, with
+        :attr:`start_refusal` saying why (too few players: how many the game takes, and how many more to add)."""
         count = len(self.players)
+        self.start_refusal = None
         if count < self.game.min_players:
-            self.message = Message(t(
+            self.start_refusal = Message(t(
                 "setup.need_players", game=game_text(self.game.name), min=self.game.min_players,
                 max=self.game.max_players,
                 count=self.game.min_players - count,
@@ -162,11 +161,12 @@ class NewGameModel:
         try:
             return store.start(Game.new(self.game.id, self.players, first_dealer=dealer, options=self.options))
         except (BidwellError, StorageError) as error:
-            self.message = refusal(error)
+            self.start_refusal = refusal(error)
             return None
 
 
-def _option_row(option: Option, value: bool | str) -> OptionRow:
+def option_row(option: Option, value: bool | str) -> OptionRow:
+    """How ``option``, now at ``value``, is listed: its label, its explanation, each allowed value in words."""
     choices = tuple((str(allowed), game_text(option.choice_label(allowed))) for allowed in option.allowed)
     return OptionRow(option.name, game_text(option.label), game_text(option.explain) if option.explain else "",
                      value, option.allowed, option.is_bool, choices)

@@ -54,6 +54,8 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     expect(cards.nth(1)).to_have_accessible_name("Rage · hand 1 Nov 1, 2026, 6:00 PM Anna 0 · Béla 0")
     expect(cards.nth(2)).to_have_accessible_name("Herrlof · won by Zoë Oct 1, 2026, 6:00 PM Zoë 50 · Ödön 20")
 
+    # The filters, folded to one line, unfold with a tap.
+    phone.page.get_by_text("Filter: All games · every player", exact=True).tap()
     phone.pick("radio", "Rage")
     expect(cards).to_have_count(1)
     expect(card(phone, "Rage · hand 1")).to_be_visible()

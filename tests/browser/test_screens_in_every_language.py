@@ -65,6 +65,11 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     expect(phone.button(continue_line(code, "Oh Hell (BGA)", 2, ["Anna", "Béla", "Csilla"]))).to_be_visible()
     shot("start")
 
+    phone.tap(say("start.sheets"))
+    expect(phone.button(say("setup.blank_sheet"))).to_be_visible()
+    shot("blank sheet")
+    phone.page.go_back()
+
     phone.tap(say("start.new"))
     phone.pick("switch", game_name(code, "Skip Up"))
     phone.enter_lines(say("setup.add_label"), ["Anna", "さくら", "Ярослав"])

@@ -49,6 +49,12 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     expect(phone.button("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")).to_be_visible()
     shot("start", "New game", "Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
 
+    phone.tap("Blank score sheets")
+    save = phone.button("Blank score sheet (PDF)")
+    expect(save).to_be_visible()
+    shot("blank sheet", "Blank score sheet", save)
+    phone.tap("Back")
+
     phone.tap("New game")
     phone.pick("switch", "Skip Up")
     phone.enter_lines("Player's name", ["Anna", "さくら", "Ярослав"])
