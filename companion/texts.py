@@ -11,10 +11,12 @@ language's plural rule says.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
+from scoring.actions import NO_TRUMP
 from scoring.i18n.choice import language
 from scoring.i18n.engine import ENGINE
-from scoring.i18n.language import Language, current
+from scoring.i18n.language import Language, current, game_text
 from scoring.i18n.locales import available
 from scoring.i18n.sentences import Catalog
 
@@ -336,6 +338,7 @@ APP.msg("trump.after_4dot", "{suit} (4-dot joker)")
 APP.msg("trump.record", "Record the trump")
 APP.msg("trump.hint", "First the suit turned up after the deal; then, after each joker, the new trump.")
 APP.msg("trump.clear", "Clear")
+APP.msg("trump.now", "{suit} is trump now")
 APP.msg("trump.done", "Done")
 # end
 APP.msg("end.title", "Game over")
@@ -514,6 +517,11 @@ APP.msg("sheet.seat", "Seat {number}")
 APP.msg("sheet.hand", "Hand")
 APP.msg("sheet.cards", "Cards")
 APP.msg("sheet.dealer", "Dealer")
+APP.msg("sheet.trump", "Trump")
+APP.msg("sheet.standings_final", "Final standings")
+APP.msg("sheet.standings_after", "Standings after hand {hand}")
+APP.msg("sheet.place", "{place}.")
+APP.msg("sheet.exact_bids", "Exact bids")
 APP.msg("sheet.bid", "Bid")
 APP.msg("sheet.tricks", "Tricks")
 APP.msg("sheet.points", "Pts")
@@ -856,3 +864,22 @@ def languages() -> list[tuple[str, str]]:
 def in_use() -> Language:
     """The language in use now."""
     return current()
+
+
+def trump_label(value: str) -> str:
+    """A suit as the screen names it ("Hearts", in the language in use), or "No trump"."""
+    if value == NO_TRUMP:
+        return t("trump.no_trump")
+    shown = game_text(value)
+    return shown[:1].upper() + shown[1:]
+
+
+def trump_line(trumps: Sequence[str]) -> str:
+    """A hand's trump as it went: the card turned up, then each joker's change ("Hearts → Clovers (2-dot joker)")."""
+    if not trumps:
+        return t("trump.not_recorded")
+    parts = [trump_label(trumps[0])]
+    for value in trumps[1:]:
+        key = "trump.after_4dot" if value == NO_TRUMP else "trump.after_2dot"
+        parts.append(t(key, suit=trump_label(value)))
+    return t("trump.line", trumps=" → ".join(parts))

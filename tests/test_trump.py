@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.sheets.pdf import filled_sheet
 from companion.store.games import GameStore
 from companion.views.play import PlayModel
 from scoring.actions import NO_TRUMP
@@ -65,3 +66,32 @@ def test_the_app_records_the_trump_says_it_and_undoes_it(tmp_path):
     assert model.undo() and model.settle() and model.message.text == "Undone: the trump of hand 1."
     assert model.clear_trump() and model.view().trump.line == "Trump: not recorded"
     assert PlayModel(store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))).view().trump is None
+
+
+def test_the_suit_that_is_trump_now_is_marked_and_the_scoreboard_row_keeps_every_change(tmp_path):
+    store = GameStore(tmp_path / "data")
+    model = PlayModel(store.start(Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])))
+    assert model.view().trump.current is None
+    model.add_trump("hearts")
+    model.add_trump("clovers")
+    assert model.view().trump.current == "clovers"
+    assert model.view().board.rows[0].trumps == ("Hearts", "Clovers")
+    model.add_trump(NO_TRUMP)
+    assert model.view().trump.current == NO_TRUMP
+    assert model.view().board.rows[0].trumps == ("Hearts", "Clovers", "No trump")
+
+
+def test_the_filled_sheet_has_each_hand_s_trump_and_the_standings():
+    # Rage'n Glyphs, 3 players: 1 a trick, +10 for an exact bid, +5 for a zero bid made. Hand 1 (1 card, Béla
+    # first): Anna 1/1 = 11, Béla 0/0 = 5, Csilla 0/0 = 5.
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    game.record_trump(1, ("hearts", "clovers"))
+    for seat in game.state.current.bidding_order:
+        game.bid(seat, 1 if seat == 0 else 0)
+    game.record_tricks([1, 0, 0])
+    sheet = filled_sheet(game)
+    assert sheet.trump_column
+    assert [row.trump for row in sheet.rows] == ["Hearts → Clovers"]
+    assert sheet.standings_title == "Standings after hand 1"
+    assert sheet.standings == (("1.", "Anna", "11", "1"), ("2.", "Béla", "5", "1"), ("2.", "Csilla", "5", "1"))
+    assert not filled_sheet(Game.new("rage", ["Anna", "Béla", "Csilla"])).trump_column

@@ -26,7 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from companion.look import FONT_FILE, axis_step, nice_range, nice_top, seat_colour
-from companion.texts import in_use, t
+from companion.texts import in_use, t, trump_label
 from scoring.describe import adjustment_lines, scoring_summary, tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
@@ -40,6 +40,10 @@ HERRLOF_ROWS = 12
 CONTINUATION_ROWS = 12
 MADE = "\u2713"
 ADJUSTED = "*"
+ROW_HEIGHT = 15
+"""A hand's row: room to write a number by hand."""
+TRUMP_SHARE = 0.08
+"""The trump column's share of the page's width: two lines of a small font hold a suit and a joker's change."""
 PORTRAIT_CELLS = 16
 
 
@@ -51,6 +55,8 @@ class SheetRow:
     cards: str
     dealer: str
     cells: tuple[str, ...]
+    trump: str = ""
+    """The hand's trump as it went ("Hearts → Clovers"), where the game has one and it was recorded."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,11 @@ class Sheet:
     """A filled sheet's charts (from its first scored hand on)."""
     adjustments: tuple[str, ...] = ()
     """A filled sheet's bonuses and penalties, one line each; the points they are in are marked :data:`ADJUSTED`."""
+    trump_column: bool = False
+    """Whether each hand has a cell for its trump: in a game that names its trump suits."""
+    standings_title: str = ""
+    standings: tuple[tuple[str, str, str, str], ...] = ()
+    """A filled sheet's standings once a hand is scored: place, name, total, exact bids, best first."""
 
 
 def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
@@ -102,6 +113,7 @@ def blank_sheet(rules: Rules, *, names: Sequence[str] | None = None, first_deale
         continuation=continuation,
         summary=tuple(scoring_summary(rules)),
         footer=(t("sheet.footer_winner"), t("sheet.footer_date"), t("sheet.footer_place"), t("sheet.footer_keeper")),
+        trump_column=bool(rules.trump_suits),
     )
 
 
@@ -122,7 +134,9 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
             adjusted = ADJUSTED if seat.adjustment and seat.points is not None else ""
             cells += ["" if seat.points is None else number.integer(seat.points) + adjusted,
                       "" if seat.total is None else number.integer(seat.total)]
-        rows.append(SheetRow(str(hand.number), str(hand.cards), game.name(hand.dealer), tuple(cells)))
+        trumps = state.trumps.get(hand.number, ())
+        rows.append(SheetRow(str(hand.number), str(hand.cards), game.name(hand.dealer), tuple(cells),
+                             " → ".join(trump_label(value) for value in trumps)))
     return Sheet(
         title=t("sheet.filled_title", game=game_text(rules.game.name)),
         subtitle=_options_line(rules) + " · " + in_use().date(played_on or Date.today()),
@@ -134,6 +148,12 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
         footer=(_result_line(game), t("sheet.made_mark", mark=MADE)),
         charts=game_charts(game),
         adjustments=tuple(adjustment_lines(state, game.players)),
+        trump_column=bool(rules.trump_suits),
+        standings_title=(t("sheet.standings_final") if state.finished
+                         else t("sheet.standings_after", hand=state.scored_hands[-1].number) if state.scored_hands
+                         else ""),
+        standings=tuple((t("sheet.place", place=line.place), game.name(line.seat), number.integer(line.total),
+                         str(line.exact_bids)) for line in state.standings) if state.scored_hands else (),
     )
 
 
@@ -166,6 +186,8 @@ def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     if sheet.adjustments:
         story.append(Paragraph(escape(t("sheet.adjustments", mark=ADJUSTED, lines="; ".join(sheet.adjustments))),
                                styles["small"]))
+    if sheet.standings:
+        story += [Spacer(1, 2 * mm), _standings(sheet, width)]
     story.append(Spacer(1, 3 * mm))
     story.append(_footer(sheet.footer, width))
     if sheet.charts is not None:
@@ -206,28 +228,30 @@ def _result_line(game: Game) -> str:
 
 def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
     per = len(sheet.columns)
-    fixed = [0.045, 0.045, 0.11]
+    fixed = [0.045, 0.045, 0.11] + ([TRUMP_SHARE] if sheet.trump_column else [])
     player_share = (1 - sum(fixed)) / len(sheet.names)
     widths = [f * width for f in fixed] + [player_share * width / per] * (per * len(sheet.names))
     name_width = player_share * width - 4
-    head = [t("sheet.hand"), t("sheet.cards"), t("sheet.dealer")]
+    head = [t("sheet.hand"), t("sheet.cards"), t("sheet.dealer")] + ([t("sheet.trump")] if sheet.trump_column else [])
     top = head + [cell for name in sheet.names for cell in [fit(name, name_width, 8)] + [""] * (per - 1)]
-    second = ["", "", ""] + list(sheet.columns) * len(sheet.names)
-    body = [[row.number, row.cards, fit(row.dealer, widths[2] - 4, 7), *row.cells] for row in rows]
-    table = Table([top, second, *body], colWidths=widths, repeatRows=2, rowHeights=[14, 12] + [15] * len(body))
+    second = [""] * len(fixed) + list(sheet.columns) * len(sheet.names)
+    trump = ParagraphStyle("trump", fontName=FONT, fontSize=6, leading=6.5, alignment=1)  # as _trump_height
+    body = [[row.number, row.cards, fit(row.dealer, widths[2] - 4, 7),
+             *([Paragraph(escape(row.trump), trump)] if sheet.trump_column else []), *row.cells] for row in rows]
+    heights = [max(ROW_HEIGHT, _trump_height(row.trump, widths[3] - 4)) if sheet.trump_column else ROW_HEIGHT
+               for row in rows]
+    table = Table([top, second, *body], colWidths=widths, repeatRows=2, rowHeights=[14, 12, *heights])
     style = [
         ("FONT", (0, 0), (-1, -1), FONT, 7),
-        ("FONTSIZE", (3, 0), (-1, 0), 8),
+        ("FONTSIZE", (len(fixed), 0), (-1, 0), 8),
         ("FONTSIZE", (0, 1), (-1, 1), 6),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.black),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("SPAN", (0, 0), (0, 1)),
-        ("SPAN", (1, 0), (1, 1)),
-        ("SPAN", (2, 0), (2, 1)),
+        *(("SPAN", (column, 0), (column, 1)) for column in range(len(fixed))),
     ]
     for n in range(len(sheet.names)):
-        first = 3 + n * per
+        first = len(fixed) + n * per
         style += [("SPAN", (first, 0), (first + per - 1, 0)), ("LINEBEFORE", (first, 0), (first, -1), 1.0, colors.black)]
     table.setStyle(TableStyle(style))
     return table
@@ -307,6 +331,25 @@ def _chart_title(text: str, width: float, y: float):  # noqa: ANN202 - a reportl
     from reportlab.graphics.shapes import String
 
     return String(0, y, fit(text, width, 9), fontName=FONT, fontSize=9)
+
+
+def _trump_height(text: str, width: float) -> float:
+    """How tall a hand's row must be for its trump, wrapped at word breaks in the trump column (a long run of
+    jokers takes more lines than a row has)."""
+    lines = Paragraph(escape(text), ParagraphStyle("trump", fontName=FONT, fontSize=6, leading=6.5)).wrap(width, 1000)
+    return lines[1] + 4
+
+
+def _standings(sheet: Sheet, width: float) -> Table:
+    """The standings as a small table of their own: a glance finds who came where, and by how much."""
+    head = [sheet.standings_title, "", t("sheet.total"), t("sheet.exact_bids")]
+    widths = [0.08 * width, 0.3 * width, 0.08 * width, 0.1 * width]
+    rows = [head, *([place, fit(name, widths[1] - 4, 8), total, exact] for place, name, total, exact in sheet.standings)]
+    table = Table(rows, colWidths=widths, rowHeights=[13] * len(rows), hAlign="LEFT")
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 8), ("SPAN", (0, 0), (1, 0)),
+                               ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.black),
+                               ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
+    return table
 
 
 def _footer(lines: Sequence[str], width: float) -> Table:

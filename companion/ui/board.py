@@ -162,10 +162,10 @@ def _name_character_width(character: str) -> float:
 
 def row_height(row: BoardRow) -> int:
     """How tall a hand's row is drawn, its heading and its cells alike: the tallest cell's lines, at least a tap's
-    height, and the heading's trump line under it."""
+    height and the heading's trump lines under it."""
     cells = max((sum(LINE_HEIGHT[line.size] for line in cell_lines(cell, row.scored)) for cell in row.cells),
                 default=0)
-    return max(48 + (LINE_HEIGHT[11] if row.trump else 0), cells + 8)
+    return max(48 + LINE_HEIGHT[11] * len(row.trumps), cells + 8)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -226,7 +226,8 @@ def BoardHead(names: tuple[str, ...], totals: tuple[int, ...], leaders: tuple[in
 @ft.memo
 @part
 def BoardLabel(row: BoardRow, game_id: str, base: str, height: int) -> ft.Control:
-    """A hand's heading in the column that stays put: a button to correct it, and the hand's trumps under it."""
+    """A hand's heading in the column that stays put: a button to correct it, and the hand's trump under it, a
+    line for the suit turned up and one for each joker's change."""
     shown = f"{row.label}\n{row.cards}"  # "Hand 6" over "6 cards" fits the narrow first column
     if row.can_correct and base == "game":
         label: ft.Control = ft.TextButton(
@@ -239,8 +240,11 @@ def BoardLabel(row: BoardRow, game_id: str, base: str, height: int) -> ft.Contro
         label = ft.Container(ft.Semantics(content=ft.Text(shown, size=12, weight=ft.FontWeight.W_600),
                                           exclude_semantics=True),
                              height=48, alignment=ft.Alignment.CENTER_LEFT, padding=4)
-    if row.trump:
-        label = ft.Column([label, ft.Text(row.trump, size=11, italic=True, no_wrap=True)], spacing=0)
+    if row.trumps:
+        first, *changes = row.trumps
+        label = ft.Column([label, *(ft.Text(text, size=11, italic=True, no_wrap=True, key=f"trump-{index}")
+                                    for index, text in enumerate([first, *(f"→ {change}" for change in changes)]))],
+                          spacing=0)
     return ft.Container(label, width=NAME, height=height, alignment=ft.Alignment.CENTER_LEFT,
                         border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
 

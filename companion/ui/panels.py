@@ -46,14 +46,17 @@ def TrumpPanel(trump: TrumpView, add, clear, aim: Aim, settling: bool) -> ft.Con
     choosing, set_choosing = ft.use_state(False)
     line = ft.Row([
         ft.Icon(ft.Icons.STYLE_OUTLINED, size=20),
-        ft.Text(trump.line, expand=True),
+        ft.Text(trump.line, expand=True, size=16, weight=ft.FontWeight.W_600 if trump.recorded else None),
         ft.TextButton(t("trump.done") if choosing else t("trump.record"), height=48, key="trump",
                       on_click=lambda _: set_choosing(not choosing)),
     ])
     if not choosing:
         return line
-    chips = [ft.OutlinedButton(label, height=48, key=f"trump-{value}", disabled=settling,
-                               on_click=lambda _, v=value: add(v, aim))
+    # The suit that is trump now is filled and ticked, and said so: the others are outlined.
+    chips = [(ft.FilledButton if value == trump.current else ft.OutlinedButton)(
+                 content=ft.Text(label, semantics_label=t("trump.now", suit=label) if value == trump.current else None),
+                 icon=ft.Icons.CHECK if value == trump.current else None, height=48, key=f"trump-{value}",
+                 disabled=settling, on_click=lambda _, v=value: add(v, aim))
              for value, label in trump.choices]
     if trump.recorded:
         chips.append(ft.TextButton(t("trump.clear"), height=48, key="trump-clear", disabled=settling,

@@ -3,8 +3,8 @@ pad that changes a bid made, the hand just scored, and the trump turned up. Work
 
 from __future__ import annotations
 
-from companion.texts import t
-from companion.views.common import PadKey, trump_label, trump_line
+from companion.texts import t, trump_label, trump_line
+from companion.views.common import PadKey
 from companion.views.play_views import BidLine, HandSummary, ResultLine, TrumpView
 from scoring.actions import NO_TRUMP
 from scoring.errors import BidwellError
@@ -100,4 +100,4 @@ def trump_of(game: Game) -> TrumpView | None:
         return None
     recorded = game.state.trumps.get(hand.number, ())
     choices = tuple((suit, trump_label(suit)) for suit in suits) + ((NO_TRUMP, trump_label(NO_TRUMP)),)
-    return TrumpView(hand.number, trump_line(recorded), choices, bool(recorded))
+    return TrumpView(hand.number, trump_line(recorded), choices, bool(recorded), recorded[-1] if recorded else None)

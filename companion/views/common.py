@@ -1,5 +1,5 @@
 """What every screen's view-model shares: the screens and steps, the aim a tap carries, the moment a taken
-tap settles, the messages, and the words for trumps and download names."""
+tap settles, the messages, and download names."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.texts import t
-from scoring.actions import NO_TRUMP
 from scoring.draft import TrickDraft
 from scoring.game import Game
-from scoring.i18n.language import game_text
 
 
 class Screen(StrEnum):
@@ -106,25 +104,6 @@ def refusal(error: Exception) -> Message:
     """A refusal as the screen shows it: the engine's words, starting with a capital."""
     text = str(error)
     return Message(text[:1].upper() + text[1:], error=True)
-
-
-def trump_label(value: str) -> str:
-    """A suit as the screen names it ("Hearts", in the language in use), or "No trump"."""
-    if value == NO_TRUMP:
-        return t("trump.no_trump")
-    shown = game_text(value)
-    return shown[:1].upper() + shown[1:]
-
-
-def trump_line(trumps: Sequence[str]) -> str:
-    """A hand's trump as it went: the card turned up, then each joker's change ("Hearts → Clovers (2-dot joker)")."""
-    if not trumps:
-        return t("trump.not_recorded")
-    parts = [trump_label(trumps[0])]
-    for value in trumps[1:]:
-        key = "trump.after_4dot" if value == NO_TRUMP else "trump.after_2dot"
-        parts.append(t(key, suit=trump_label(value)))
-    return t("trump.line", trumps=" → ".join(parts))
 
 
 def download_name(game_id: str, date: str, players: Sequence[str], extension: str) -> str:

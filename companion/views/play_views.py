@@ -140,7 +140,8 @@ class BoardRow:
     cells: tuple[Cell, ...]
     scored: bool
     can_correct: bool
-    trump: str = ""
+    trumps: tuple[str, ...] = ()
+    """The hand's trump as it went: the suit turned up, then each joker's change ("Hearts", "Clovers")."""
     label: str = ""
     """The hand in the scoreboard's narrow first column ("Hand 6"), over ``cards`` ("6 cards")."""
     cards: str = ""
@@ -188,6 +189,8 @@ class TrumpView:
     line: str
     choices: tuple[tuple[str, str], ...]  # (value, label): the suits, then "no trump"
     recorded: bool
+    current: str | None = None
+    """The value that is trump now (the last recorded); None before any is."""
 
 
 @dataclass(frozen=True)

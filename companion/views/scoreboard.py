@@ -3,8 +3,7 @@ scoreboard, and the end with its standings."""
 
 from __future__ import annotations
 
-from companion.texts import in_use, t
-from companion.views.common import trump_label
+from companion.texts import in_use, t, trump_label
 from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header, StandingLine
 from scoring.describe import adjustment_lines, tie_break_line, winner_line
 from scoring.game import Game
@@ -70,7 +69,7 @@ def board_of(game: Game, *, read_only: bool) -> BoardView:
         heading = t("board.heading", number=hand.number, count=hand.cards)
         trumps = state.trumps.get(hand.number)
         rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
-                             hand.scored and not read_only, trump_label(trumps[-1]) if trumps else "",
+                             hand.scored and not read_only, tuple(trump_label(value) for value in trumps or ()),
                              t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
     return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game),
                      tuple(adjustment_lines(game.state, game.players)))
