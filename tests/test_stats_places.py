@@ -129,5 +129,10 @@ def test_head_to_head_leaves_unfinished_games_out_and_says_so(games):
     emil = StatsModel(games).player("Emil")
     assert emil.rivals == () and emil.rivals_note == "Finished games only: 1 unfinished game left out."
     assert emil.best is None and emil.worst is None
-    together = StatsModel(games, with_players=["Anna", "Emil"]).view().together
-    assert together == ("Head to head: 0 games all together", "Finished games only: 1 unfinished game left out.")
+    view = StatsModel(games, with_players=["Anna", "Emil"]).view()
+    assert view.together == ("Head to head: 0 games all together",)
+    assert view.together_note == "Finished games only: 1 unfinished game left out."
+    view = StatsModel(games, with_players=["Anna", "Béla"]).view()
+    assert view.together == ("Head to head: 3 games all together",
+                             "Anna and Béla, 3 games finished: Anna ahead 2, Béla ahead 1, level 0")
+    assert view.together_note is None

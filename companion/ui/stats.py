@@ -69,6 +69,8 @@ def Players(listing: Listing) -> ft.Control:
     ]
     if view.together:
         controls.append(heading(view.together[0], size=16))
+        if view.together_note:
+            controls.append(Note(view.together_note))
         controls += [ft.Text(line) for line in view.together[1:]]
     if not view.lines:
         controls.append(ft.Text(t("stats.empty")))
@@ -93,6 +95,11 @@ def Filter(label: str, value: str, choices: tuple[tuple[str, str], ...], on_pick
             [ft.Row([ft.Radio(value=choice, label=text, key=choice)], tight=True) for choice, text in choices],
             wrap=True, spacing=8, run_spacing=6)),
     ], spacing=0))
+
+
+def Note(text: str) -> ft.Control:
+    """A short note on what the figures below leave out, quieter than the figures."""
+    return ft.Text(text, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @screen
@@ -132,7 +139,7 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
     if view.rivals or view.rivals_note:
         controls.append(heading(t("stats.rivals")))
         if view.rivals_note:
-            controls.append(ft.Text(view.rivals_note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+            controls.append(Note(view.rivals_note))
         controls += [ft.Text(line) for line in view.rivals]
     return ft.Column(controls, spacing=8)
 

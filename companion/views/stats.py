@@ -28,8 +28,10 @@ class StatsView:
     games: tuple[tuple[str, str], ...]
     lines: tuple[StatsLine, ...]
     together: tuple[str, ...] = ()
-    """With two or more players chosen as having played together: how many finished games they all sat in, a
-    note if unfinished ones were left out, then each pair head to head (finished games only)."""
+    """With two or more players chosen as having played together: how many finished games they all sat in, then
+    each pair head to head (finished games only)."""
+    together_note: str | None = None
+    """Said under the head to head when unfinished games they all sat in were left out of it."""
 
 
 @dataclass(frozen=True)
@@ -76,15 +78,16 @@ class StatsModel:
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
             for line in self._players(games))
         together: tuple[str, ...] = ()
+        note = None
         if len({player_key(name) for name in self.with_players}) >= 2:
             met = head_to_head(games, self.with_players)
-            together = (t("stats.together", games=t("stats.games_count", count=met.games)),
-                        *([t("stats.unfinished_left_out", count=met.unfinished)] if met.unfinished else []), *(
+            note = t("stats.unfinished_left_out", count=met.unfinished) if met.unfinished else None
+            together = (t("stats.together", games=t("stats.games_count", count=met.games)), *(
                 t("stats.pair", first=rivalry.first, second=rivalry.second, games=t("stats.games_count",
                                                                                    count=rivalry.games),
                   first_ahead=rivalry.first_ahead, second_ahead=rivalry.second_ahead, level=rivalry.level)
                 for rivalry in met.pairs if rivalry.games))
-        return StatsView(self.game, tuple(NewGameModel.games()), lines, together)
+        return StatsView(self.game, tuple(NewGameModel.games()), lines, together, note)
 
     def _players(self, games: list[GameFigures]) -> list[PlayerFigures]:
         """``players(games)``, kept for the next look while the store answers with the same list of figures
