@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from scoring.frozen import frozen
@@ -174,20 +175,20 @@ def finishes(figures: GameFigures) -> list[tuple[int, bool, int, int]]:
     sharing: dict[int, int] = {}
     for seat in figures.seats:
         # Seats sharing a place have equal totals (the winners of a tie-break too), so one total stands for it.
-        totals.setdefault(seat.place, seat.total)
-        sharing[seat.place] = sharing.get(seat.place, 0) + 1
+        place = seat.place
+        if place in sharing:
+            sharing[place] += 1
+        else:
+            sharing[place] = 1
+            totals[place] = seat.total
     places = sorted(totals)
     first = totals[places[0]]
-    found = []
-    for seat in figures.seats:
-        at = places.index(seat.place)
-        shared = sharing[seat.place] > 1
-        if at == 0:
-            margin = 0 if shared or len(places) == 1 else abs(seat.total - totals[places[1]])
-        else:
-            margin = abs(totals[places[at - 1]] - seat.total)
-        found.append((seat.place, shared, margin, abs(first - seat.total)))
-    return found
+    # Each place's margin: a first place's lead over the next place (0 if shared), another's gap to the one ahead.
+    margins = {places[0]: 0 if sharing[places[0]] > 1 or len(places) == 1 else abs(first - totals[places[1]])}
+    for ahead, place in pairwise(places):
+        margins[place] = abs(totals[ahead] - totals[place])
+    return [(seat.place, sharing[seat.place] > 1, margins[seat.place], abs(first - seat.total))
+            for seat in figures.seats]
 
 
 def _best_key(finish: tuple[int, bool, int, int]) -> tuple:
@@ -256,7 +257,7 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
     worst: dict[str, tuple[tuple, str, BestGame]] = {}
     for figures in games:
         finished = figures.finished
-        ends = finishes(figures) if finished else ()
+        ends = None
         for seat, (key, (bids, exact, zero_bids, zero_exact, total, place, winner)) in enumerate(
                 zip(figures.keys, figures.seats)):
             line = sums.get(key)
@@ -272,15 +273,23 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
                 line[2] += winner
                 line[7] += total
                 line[8] += place
-                finish, created = ends[seat], figures.created
-                ranked = _best_key(finish)
+                # The margins are worked out only for a place that could beat the one kept (the place comes
+                # first in both keys): most games of a player with many cannot.
+                created = figures.created
                 kept = best.get(key)
-                if kept is None or ranked < kept[0] or (ranked == kept[0] and created > kept[1]):
-                    best[key] = ranked, created, _picked(figures, total, finish)
-                ranked = _worst_key(finish)
+                if kept is None or place <= kept[0][0]:
+                    if ends is None:
+                        ends = finishes(figures)
+                    ranked = _best_key(ends[seat])
+                    if kept is None or ranked < kept[0] or (ranked == kept[0] and created > kept[1]):
+                        best[key] = ranked, created, _picked(figures, total, ends[seat])
                 kept = worst.get(key)
-                if kept is None or ranked > kept[0] or (ranked == kept[0] and created > kept[1]):
-                    worst[key] = ranked, created, _picked(figures, total, finish)
+                if kept is None or place >= kept[0][0]:
+                    if ends is None:
+                        ends = finishes(figures)
+                    ranked = _worst_key(ends[seat])
+                    if kept is None or ranked > kept[0] or (ranked == kept[0] and created > kept[1]):
+                        worst[key] = ranked, created, _picked(figures, total, ends[seat])
     lines = []
     for key, (played, finished, wins, bids, exact, zero_bids, zero_exact, totals, places) in sums.items():
         lines.append(PlayerFigures(
