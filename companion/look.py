@@ -4,6 +4,8 @@ No Flet here: the sheets are also drawn by the command line."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 ASSETS = Path(__file__).with_name("assets")
@@ -29,6 +31,19 @@ def axis_step(span: float) -> int:
         magnitude *= 10
 
 
+def axis_marks(first: int, last: int, gap: float) -> list[int]:
+    """The values labelled along an axis of counts from ``first`` to ``last``: both ends, and every multiple of
+    :func:`axis_step` between them at least ``gap`` (in the axis' values) from each end, so that the last label,
+    the count itself, never runs into the round number before it ("30" and "31" printed over each other).
+
+    >>> axis_marks(0, 31, 1.5), axis_marks(1, 3, 0.2), axis_marks(0, 1, 0.1)
+    ([0, 10, 20, 31], [1, 2, 3], [0, 1])
+    """
+    step = axis_step(max(last - first, 1))
+    between = range(-(-first // step) * step, last, step)
+    return [first, *(mark for mark in between if mark - first >= gap and last - mark >= gap), last]
+
+
 def nice_range(values: list[int]) -> tuple[int, int, int]:
     """An axis holding ``values`` that starts and ends on a label (no stray label at either end); and the step
     between labels."""
@@ -47,3 +62,35 @@ def nice_top(value: int) -> tuple[int, int]:
     step between labels."""
     step = axis_step(value + 1)
     return -(-(value + 1) // step) * step, step
+
+
+def labelled_hands(cards: Sequence[int], room: int) -> list[int]:
+    """Which hands (indices into ``cards``, each hand's size in play order) get their size under their bar, when
+    ``room`` labels fit along the axis: every hand if they all fit; else every k-th, k as small as fits, counted
+    outward from each turn of the sequence (where it stops falling and rises, or the other way) and kept at least
+    k apart. A turn is always labelled, so two equal sizes never stand side by side with the different one
+    between them unsaid (6 4 2 2 4 6 for 6 … 1 … 6).
+
+    >>> [[6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6][i] for i in labelled_hands([6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6], 6)]
+    [6, 3, 1, 3, 6]
+    """
+    count = len(cards)
+    if count <= max(room, 1):
+        return list(range(count))
+    step = 1
+    while (count - 1) // step + 1 > room:
+        step += 1
+    turns = [at for at in range(1, count - 1) if (cards[at] - cards[at - 1]) * (cards[at + 1] - cards[at]) < 0]
+    # The turns first, then the two ends, then every k-th from each turn (or the first hand) toward the next.
+    wanted = [*turns, 0, count - 1]
+    starts = [0, *turns, count - 1]
+    for start, end in pairwise(starts):
+        if start in turns or (start == 0 and not turns):
+            wanted += range(start + step, end, step)
+        else:
+            wanted += range(end - step, start, -step)
+    chosen: list[int] = []
+    for at in wanted:
+        if all(abs(at - other) >= step for other in chosen):
+            chosen.append(at)
+    return sorted(chosen)

@@ -444,6 +444,10 @@ APP.msg("stats.empty", "No games chosen: the figures come with the first game.")
 APP.msg("stats.period_all", "All time")
 APP.msg("stats.period_30", "Last 30 days")
 APP.msg("stats.period_365", "Last 12 months")
+# TRANSLATORS: the label of the filter choosing which game's figures are shown (all games, or one game's).
+APP.msg("stats.filter_game", "Game")
+# TRANSLATORS: the label of the filter choosing over which time the figures are counted.
+APP.msg("stats.filter_period", "Period")
 APP.msg("stats.with", "Played with")
 APP.msg("stats.with_hint", "Names, separated by commas")
 APP.msg("stats.line", "{games} · {wins} · exact bids {exact}")
@@ -466,9 +470,22 @@ APP.msg("stats.zero_exact", "Zero bids made")
 APP.msg("stats.average_score", "Average final score")
 APP.msg("stats.average_place", "Average place")
 APP.msg("stats.best", "Best game")
-APP.msg("stats.labelled", "{label}: {text}")
 APP.msg("stats.worst", "Worst game")
-APP.msg("stats.game_line", "{total} in {game}, {date}")
+# TRANSLATORS: a player's best or worst game: {result} says how they finished (e.g. "won by 23 points").
+APP.msg("stats.game_result", "{result} in {game}, {date}")
+APP.msg_plural("stats.won_by", "won by {count} point", "won by {count} points")
+# TRANSLATORS: first place on equal points, decided by the game's tie-break (e.g. more exact bids).
+APP.msg("stats.won_tie_break", "won on the tie-break")
+APP.msg("stats.first_shared", "shared first place of {players}")
+APP.msg("stats.place_of", "place {place} of {players}")
+APP.msg("stats.place_of_shared", "shared place {place} of {players}")
+# TRANSLATORS: {where} is "place 4 of 5" or "shared place 2 of 4".
+APP.msg_plural("stats.behind_winner", "{where}, {count} point behind the winner",
+               "{where}, {count} points behind the winner")
+APP.msg_plural("stats.behind_ahead", "{where}, {count} point behind the player ahead",
+               "{where}, {count} points behind the player ahead")
+APP.msg("stats.level_winner", "{where}, level on points with the winner")
+APP.msg("stats.level_ahead", "{where}, level on points with the player ahead")
 APP.msg("stats.scores_chart", "Final scores, oldest game first")
 APP.msg("stats.scores_chart_label", "Final scores of {name} in {count} finished games, oldest first: {scores}")
 APP.msg("stats.places_chart", "Places")
@@ -479,6 +496,8 @@ APP.msg("stats.place_axis", "{place}.")
 APP.msg("stats.rivals", "Head to head")
 APP.msg("stats.rival", "{name}: {games} together; ahead {ahead}, behind {behind}, level {level}")
 APP.msg("stats.together", "Head to head: {games} all together")
+APP.msg_plural("stats.unfinished_left_out", "Finished games only: {count} unfinished game left out.",
+               "Finished games only: {count} unfinished games left out.")
 APP.msg(
     "stats.pair",
     "{first} and {second}, {games} finished: {first} ahead {first_ahead}, {second} ahead {second_ahead}, level {level}",

@@ -12,7 +12,12 @@ What counts (RULES.md's terms):
 - a *win* is a finished, decided game the player won; a shared win counts for each winner; a game waiting
   for its coin flip has no winner yet;
 - the *average score* and *place* are over finished games (a place as in the standings: winners 1st,
-  equal totals share a place); *best* and *worst* are the finished games with the highest and lowest total.
+  equal totals share a place);
+- *best* and *worst* are finished games picked by place, never by raw total (a game's points mean nothing in
+  another game): the best has the best place, then the widest lead over the next player for a first place, the
+  smallest gap to the player ahead for any other; the worst has the worst place, then the widest gap behind
+  the leader (for a first place, the narrowest lead); then the latest game. A shared place counts as that place;
+- *head to head* is over finished games only (an unfinished game has no one ahead yet).
 
 Players are the same player when their names are, trimmed, NFC-normalised and without invisible characters
 (:func:`player_key`).
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from scoring.frozen import frozen
@@ -140,11 +146,63 @@ def match_tallies(games: Iterable[GameFigures]) -> dict[str, MatchTally]:
 
 @frozen
 class BestGame:
-    """A finished game picked as a player's best or worst: its id, game and the player's total."""
+    """A finished game picked as a player's best or worst: its id, game and the player's total, and how they
+    finished: their place in the standings and of how many players, whether another player shared it, the
+    points between them and the next player (for a first place, the lead over the best of the others, 0 when
+    shared; otherwise the gap to the nearest place ahead), and the points behind the leader (0 for a first
+    place)."""
 
     id: str
     game: str
     total: int
+    place: int
+    players: int
+    shared: bool
+    margin: int
+    behind: int
+
+    def to_json(self) -> dict[str, object]:
+        """The form ``bidwell stats --json`` prints."""
+        return {"id": self.id, "game": self.game, "total": self.total, "place": self.place, "players": self.players,
+                "shared": self.shared, "margin": self.margin, "behind": self.behind}
+
+
+def finishes(figures: GameFigures) -> list[tuple[int, bool, int, int]]:
+    """How each seat of ``figures`` finished, in seat order: (place, shared, margin, behind) as
+    :class:`BestGame` says. The places are the standings' (``SeatFigures.place``), so whichever way a game
+    ranks its totals, the points between places are told as distances, never signed."""
+    totals: dict[int, int] = {}
+    sharing: dict[int, int] = {}
+    for seat in figures.seats:
+        # Seats sharing a place have equal totals (the winners of a tie-break too), so one total stands for it.
+        place = seat.place
+        if place in sharing:
+            sharing[place] += 1
+        else:
+            sharing[place] = 1
+            totals[place] = seat.total
+    places = sorted(totals)
+    first = totals[places[0]]
+    # Each place's margin: a first place's lead over the next place (0 if shared), another's gap to the one ahead.
+    margins = {places[0]: 0 if sharing[places[0]] > 1 or len(places) == 1 else abs(first - totals[places[1]])}
+    for ahead, place in pairwise(places):
+        margins[place] = abs(totals[ahead] - totals[place])
+    return [(seat.place, sharing[seat.place] > 1, margins[seat.place], abs(first - seat.total))
+            for seat in figures.seats]
+
+
+def _best_key(finish: tuple[int, bool, int, int]) -> tuple:
+    """Smaller is better: the place, then a first place's lead (widest first, an outright one before a shared
+    one) or another place's gap to the place ahead (smallest first)."""
+    place, shared, margin, _ = finish
+    return (place, -margin, shared) if place == 1 else (place, margin)
+
+
+def _worst_key(finish: tuple[int, bool, int, int]) -> tuple:
+    """Larger is worse: the place, then the gap behind the leader, then for a first place the narrowest lead (a
+    shared one before an outright one)."""
+    place, shared, margin, behind = finish
+    return (place, behind, -margin, shared) if place == 1 else (place, behind)
 
 
 @frozen
@@ -171,10 +229,8 @@ class PlayerFigures:
             "bids": self.bids, "exact": self.exact, "zero_bids": self.zero_bids, "zero_exact": self.zero_exact,
             "average_score": None if self.average_score is None else round(self.average_score, 2),
             "average_place": None if self.average_place is None else round(self.average_place, 2),
-            "best": None if self.best is None else {"id": self.best.id, "game": self.best.game,
-                                                    "total": self.best.total},
-            "worst": None if self.worst is None else {"id": self.worst.id, "game": self.worst.game,
-                                                      "total": self.worst.total},
+            "best": None if self.best is None else self.best.to_json(),
+            "worst": None if self.worst is None else self.worst.to_json(),
         }
 
 
@@ -196,11 +252,14 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
     """Every player's figures over ``games``: the most wins first, then the most games, then by name."""
     # Per player: games, finished, wins, bids, exact, zero bids, zero exact, sum of totals, sum of places.
     sums: dict[str, list[int]] = {}
-    best: dict[str, tuple[int, str, GameFigures]] = {}
-    worst: dict[str, tuple[int, str, GameFigures]] = {}
+    # Per player: the key the game was picked by, its time (the later game wins a tie), the game.
+    best: dict[str, tuple[tuple, str, BestGame]] = {}
+    worst: dict[str, tuple[tuple, str, BestGame]] = {}
     for figures in games:
         finished = figures.finished
-        for key, (bids, exact, zero_bids, zero_exact, total, place, winner) in zip(figures.keys, figures.seats):
+        ends = None
+        for seat, (key, (bids, exact, zero_bids, zero_exact, total, place, winner)) in enumerate(
+                zip(figures.keys, figures.seats)):
             line = sums.get(key)
             if line is None:
                 line = sums[key] = [0] * 9
@@ -214,11 +273,23 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
                 line[2] += winner
                 line[7] += total
                 line[8] += place
-                ranked = (total, figures.created, figures)
-                if key not in best or ranked[:2] > best[key][:2]:
-                    best[key] = ranked
-                if key not in worst or ranked[:2] < worst[key][:2]:
-                    worst[key] = ranked
+                # The margins are worked out only for a place that could beat the one kept (the place comes
+                # first in both keys): most games of a player with many cannot.
+                created = figures.created
+                kept = best.get(key)
+                if kept is None or place <= kept[0][0]:
+                    if ends is None:
+                        ends = finishes(figures)
+                    ranked = _best_key(ends[seat])
+                    if kept is None or ranked < kept[0] or (ranked == kept[0] and created > kept[1]):
+                        best[key] = ranked, created, _picked(figures, total, ends[seat])
+                kept = worst.get(key)
+                if kept is None or place >= kept[0][0]:
+                    if ends is None:
+                        ends = finishes(figures)
+                    ranked = _worst_key(ends[seat])
+                    if kept is None or ranked > kept[0] or (ranked == kept[0] and created > kept[1]):
+                        worst[key] = ranked, created, _picked(figures, total, ends[seat])
     lines = []
     for key, (played, finished, wins, bids, exact, zero_bids, zero_exact, totals, places) in sums.items():
         lines.append(PlayerFigures(
@@ -226,13 +297,13 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
             zero_exact=zero_exact,
             average_score=totals / finished if finished else None,
             average_place=places / finished if finished else None,
-            best=_best_game(best.get(key)), worst=_best_game(worst.get(key)),
+            best=best[key][2] if key in best else None, worst=worst[key][2] if key in worst else None,
         ))
     return sorted(lines, key=lambda line: (-line.wins, -line.games, line.name.casefold(), line.name))
 
 
-def _best_game(ranked: tuple[int, str, GameFigures] | None) -> BestGame | None:
-    return None if ranked is None else BestGame(ranked[2].id, ranked[2].game, ranked[0])
+def _picked(figures: GameFigures, total: int, finish: tuple[int, bool, int, int]) -> BestGame:
+    return BestGame(figures.id, figures.game, total, finish[0], len(figures.seats), *finish[1:])
 
 
 @frozen
@@ -248,25 +319,38 @@ class Rivalry:
     level: int
 
 
-def head_to_head(games: Iterable[GameFigures], names: Sequence[str]) -> tuple[int, list[Rivalry]]:
-    """For two or more players: how many games they all sat in together (finished or not), and for each pair
-    of them, in the order given, who finished ahead how often in the finished games both sat in."""
+@frozen
+class HeadToHead:
+    """Two or more players over the games they all sat in: how many of those are finished (the only ones that
+    count), how many unfinished ones were left out, and each pair of them (:class:`Rivalry`)."""
+
+    games: int
+    unfinished: int
+    pairs: tuple[Rivalry, ...]
+
+
+def head_to_head(games: Iterable[GameFigures], names: Sequence[str]) -> HeadToHead:
+    """For two or more players: the finished games they all sat in together (and the unfinished ones, left
+    out), and for each pair of them, in the order given, who finished ahead how often in the finished games
+    both sat in."""
     keys = list(dict.fromkeys(player_key(name) for name in names))
     if len(keys) < 2:
         raise ValueError("head to head needs two or more players")
-    together = 0
+    together = unfinished = 0
     pairs = {(a, b): [0, 0, 0, 0] for i, a in enumerate(keys) for b in keys[i + 1:]}
     for figures in games:
         seat_of = {key: seat for key, seat in zip(figures.keys, figures.seats, strict=True)}
-        together += all(key in seat_of for key in keys)
+        all_there = all(key in seat_of for key in keys)
         if not figures.finished:
+            unfinished += all_there
             continue
+        together += all_there
         for (a, b), tally in pairs.items():
             if a in seat_of and b in seat_of:
                 tally[0] += 1
                 place_a, place_b = seat_of[a].place, seat_of[b].place
                 tally[1 if place_a < place_b else 2 if place_b < place_a else 3] += 1
-    return together, [Rivalry(a, b, *tally) for (a, b), tally in pairs.items()]
+    return HeadToHead(together, unfinished, tuple(Rivalry(a, b, *tally) for (a, b), tally in pairs.items()))
 
 
 # --- one game's charts ---------------------------------------------------------------------

@@ -55,13 +55,17 @@ def test_the_filters_choose_games_by_game_date_and_who_else_sat_there(history):
     assert figures_of(everything) == EXPECTED
 
 
-def test_head_to_head_counts_the_games_together_and_who_finished_ahead(history):
+def test_head_to_head_counts_the_finished_games_together_and_who_finished_ahead(history):
     store, _ = history
-    together, (anna_bela,) = head_to_head(store.figures(), ["Anna", "Béla"])
-    assert together == 2  # A and E (D was deleted)
+    met = head_to_head(store.figures(), ["Anna", "Béla"])
+    # A is finished; E (Rage, one hand scored) is not: left out, and said to be; D was deleted.
+    assert (met.games, met.unfinished) == (1, 1)
+    (anna_bela,) = met.pairs
     assert (anna_bela.games, anna_bela.first_ahead, anna_bela.second_ahead, anna_bela.level) == (1, 1, 0, 0)
-    together, (anna_csilla,) = head_to_head(store.figures(), ["Anna", "Csilla"])
-    assert together == 1 and (anna_csilla.first_ahead, anna_csilla.second_ahead, anna_csilla.level) == (0, 0, 1)
+    met = head_to_head(store.figures(), ["Anna", "Csilla"])
+    (anna_csilla,) = met.pairs
+    assert (met.games, met.unfinished) == (1, 0)
+    assert (anna_csilla.first_ahead, anna_csilla.second_ahead, anna_csilla.level) == (0, 0, 1)
 
 
 def test_an_undone_end_a_correction_and_an_import_are_followed(history):

@@ -6,18 +6,39 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from companion.look import axis_step, nice_range, nice_top, seat_colour
+from companion.look import axis_marks, labelled_hands, nice_range, nice_top, seat_colour
 from companion.texts import t
 from companion.ui.widgets import heading, part
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameCharts
 
 CHART_HEIGHT = 200
+NARROWEST_SCREEN = 360
+"""The width a chart is laid out for while the page's is not known yet: the narrowest phone the app is made for."""
+HAND_LABEL_ROOM = 24
+"""The width a hand's size under its bar needs ("10" at the axis' size, and a gap to the next one)."""
+COUNT_LABEL_ROOM = 28
+"""The width between two labels of a count axis ("100" at the axis' size, and a gap)."""
 
 
 def grid(step: int) -> charts.ChartGridLines:
     """Faint horizontal lines at every label."""
     return charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step)
+
+
+def plot_width(left_labels: int) -> float:
+    """How wide a chart's plot is on this page: the screen's width, less the view's padding, the left axis'
+    labels and the room :func:`described` keeps at the right."""
+    return (ft.context.page.width or NARROWEST_SCREEN) - 2 * 12 - left_labels - 16
+
+
+def count_axis(first: int, last: int, **style) -> charts.ChartAxis:
+    """A bottom axis of counts (hands, games) from ``first`` to ``last``, labelled at both ends and at round
+    numbers between that leave the end labels room (see :func:`~companion.look.axis_marks`)."""
+    gap = COUNT_LABEL_ROOM * (last - first) / plot_width(40)
+    return charts.ChartAxis(label_size=24, label_spacing=1, labels=[
+        charts.ChartAxisLabel(value=mark, label=ft.Text(str(mark))) for mark in axis_marks(first, last, gap)
+    ], **style)
 
 
 def described(chart: ft.Control, label: str) -> ft.Control:
@@ -63,8 +84,7 @@ def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
     chart = charts.LineChart(
         data_series=series, min_x=0, max_x=max(hands, 1), min_y=low, max_y=high, interactive=False,
         left_axis=charts.ChartAxis(label_size=40, label_spacing=step),
-        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=axis_step(hands),
-                                     title=ft.Text(t("charts.hands"), size=12), title_size=20),
+        bottom_axis=count_axis(0, max(hands, 1), title=ft.Text(t("charts.hands"), size=12), title_size=20),
         horizontal_grid_lines=grid(step), height=CHART_HEIGHT,
     )
     label = t("charts.totals_label", lines=t("rules.joiner").join(
@@ -82,14 +102,14 @@ def BidsChart(game_charts: GameCharts) -> ft.Control:
         charts.BarChartRod(to_y=hand.tricks, width=width, color=ft.Colors.TERTIARY, border_radius=1),
     ]) for hand in hands]
     high, step = nice_top(max(max(hand.bids, hand.tricks) for hand in hands))
-    every = axis_step(len(hands))
+    labelled = labelled_hands([hand.cards for hand in hands], int(plot_width(32) // HAND_LABEL_ROOM))
     chart = charts.BarChart(
         groups=groups, min_y=0, max_y=high, interactive=False, group_spacing=2,
         left_axis=charts.ChartAxis(label_size=32, label_spacing=step),
         bottom_axis=charts.ChartAxis(label_size=24, title=ft.Text(t("charts.cards"), size=12), title_size=20,
-                                     labels=[charts.ChartAxisLabel(value=hand.number, label=ft.Text(str(hand.cards),
-                                                                                                    size=11))
-                                             for index, hand in enumerate(hands) if index % every == 0]),
+                                     labels=[charts.ChartAxisLabel(value=hands[index].number,
+                                                                   label=ft.Text(str(hands[index].cards)))
+                                             for index in labelled]),
         horizontal_grid_lines=grid(step), height=CHART_HEIGHT,
     )
     label = t("charts.bids_label", hands=t("rules.joiner").join(

@@ -8,12 +8,11 @@ from urllib.parse import quote, unquote
 import flet as ft
 import flet_charts as charts
 
-from companion.look import axis_step, nice_range, nice_top
+from companion.look import nice_range, nice_top
 from companion.texts import t
-from companion.ui.charts import CHART_HEIGHT, described, grid
-from companion.ui.screens import Choice
+from companion.ui.charts import CHART_HEIGHT, count_axis, described, grid
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import NoticeBar, heading, part, screen, wide
+from companion.ui.widgets import NoticeBar, heading, part, screen
 from companion.views.stats import PlayerView, StatsModel, names_typed
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameFigures
@@ -59,9 +58,10 @@ def Players(listing: Listing) -> ft.Control:
     view = StatsModel(figures, game, with_players=with_players, since=since(period)).view()
     page = ft.context.page
     controls: list[ft.Control] = [
-        Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
+        Filter(t("stats.filter_game"), view.game or "", ((("", t("history.all_games")),) + view.games),
                lambda value: set_game(value or None), key="game"),
-        Choice(period, tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS), set_period, key="period"),
+        Filter(t("stats.filter_period"), period, tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS),
+               set_period, key="period"),
         # The names as taken (trimmed, comma-separated); the field keeps the text typed until it is submitted.
         ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with",
                      value=str(Listed(with_players)),
@@ -69,6 +69,8 @@ def Players(listing: Listing) -> ft.Control:
     ]
     if view.together:
         controls.append(heading(view.together[0], size=16))
+        if view.together_note:
+            controls.append(Note(view.together_note))
         controls += [ft.Text(line) for line in view.together[1:]]
     if not view.lines:
         controls.append(ft.Text(t("stats.empty")))
@@ -79,6 +81,25 @@ def Players(listing: Listing) -> ft.Control:
             on_click=lambda _, name=line.name: page.navigate(stats_route(name)),
         ), key=line.name))
     return ft.Column(controls, spacing=8)
+
+
+def Filter(label: str, value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str) -> ft.Control:
+    """A filter: its name, then its values as radio buttons side by side (wrapping on a narrow phone); a screen
+    reader reads the name as the group's, so the choices are heard with what they choose."""
+    return ft.Semantics(label=label, container=True, key=key, content=ft.Column([
+        # Seen, not read: the group's own label already says it.
+        ft.Semantics(exclude_semantics=True, content=ft.Text(label, size=13, weight=ft.FontWeight.W_600,
+                                                             color=ft.Colors.ON_SURFACE_VARIANT)),
+        ft.RadioGroup(value=value, on_change=lambda e: on_pick(e.control.value), content=ft.Row(
+            # Each radio in a row of its own size: left alone, a radio takes the whole width.
+            [ft.Row([ft.Radio(value=choice, label=text, key=choice)], tight=True) for choice, text in choices],
+            wrap=True, spacing=8, run_spacing=6)),
+    ], spacing=0))
+
+
+def Note(text: str) -> ft.Control:
+    """A short note on what the figures below leave out, quieter than the figures."""
+    return ft.Text(text, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @screen
@@ -104,15 +125,21 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
     for label, game in ((t("stats.best"), view.best), (t("stats.worst"), view.worst)):
         if game is not None:
             game_id, text = game
-            controls.append(wide(ft.OutlinedButton(t("stats.labelled", label=label, text=text), key=f"{label}-{game_id}",
-                                                   on_click=lambda _, i=game_id: page.navigate(f"/history/{i}"))))
+            # A card as the players' lines are: the whole sentence wraps, however long a language makes it.
+            controls.append(ft.Card(ft.ListTile(
+                title=ft.Text(label, weight=ft.FontWeight.W_600), subtitle=ft.Text(text),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                on_click=lambda _, i=game_id: page.navigate(f"/history/{i}"),
+            ), key=f"{label}-{game_id}"))
     if view.scores:
         controls += [heading(t("stats.scores_chart")), ScoresChart(view), heading(t("stats.places_chart")),
                      PlacesChart(view)]
     else:
         controls.append(ft.Text(t("stats.no_finished")))
-    if view.rivals:
+    if view.rivals or view.rivals_note:
         controls.append(heading(t("stats.rivals")))
+        if view.rivals_note:
+            controls.append(Note(view.rivals_note))
         controls += [ft.Text(line) for line in view.rivals]
     return ft.Column(controls, spacing=8)
 
@@ -125,8 +152,7 @@ def ScoresChart(view: PlayerView) -> ft.Control:
         data_series=[charts.LineChartData(points=points, color=ft.Colors.PRIMARY, stroke_width=3,
                                           point=len(points) <= 30)],
         left_axis=charts.ChartAxis(label_size=40, label_spacing=step),
-        bottom_axis=charts.ChartAxis(label_size=24, label_spacing=axis_step(len(points)),
-                                     show_labels=len(points) > 1),
+        bottom_axis=count_axis(1, max(len(points), 2), show_labels=len(points) > 1),
         horizontal_grid_lines=grid(step),
         min_x=1, max_x=max(len(points), 2), min_y=low, max_y=high, interactive=False, height=CHART_HEIGHT,
     )

@@ -9,7 +9,7 @@ from companion.texts import in_use, t
 from companion.views.new_game import NewGameModel
 from scoring.definitions import load_game
 from scoring.i18n.language import game_text
-from scoring.stats import GameFigures, MatchTally, PlayerFigures, chosen, head_to_head, player_key, players
+from scoring.stats import BestGame, GameFigures, MatchTally, PlayerFigures, chosen, head_to_head, player_key, players
 
 
 @dataclass(frozen=True)
@@ -28,13 +28,17 @@ class StatsView:
     games: tuple[tuple[str, str], ...]
     lines: tuple[StatsLine, ...]
     together: tuple[str, ...] = ()
-    """With two or more players chosen as having played together: how many games, then each pair head to head."""
+    """With two or more players chosen as having played together: how many finished games they all sat in, then
+    each pair head to head (finished games only)."""
+    together_note: str | None = None
+    """Said under the head to head when unfinished games they all sat in were left out of it."""
 
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One player's figures (label and value), their best and worst game, and the charts' data: their final
-    scores in the finished games, oldest first, and how often they finished in each place."""
+    """One player's figures (label and value), their best and worst game (its id, and how they finished it in
+    words), and the charts' data: their final scores in the finished games, oldest first, and how often they
+    finished in each place."""
 
     name: str
     figures: tuple[tuple[str, str], ...]
@@ -43,7 +47,9 @@ class PlayerView:
     scores: tuple[int, ...]
     places: tuple[tuple[int, int], ...]
     rivals: tuple[str, ...]
-    """Head to head with the players met most often, a line each."""
+    """Head to head with the players met most often in finished games, a line each."""
+    rivals_note: str | None = None
+    """Said under the head to head when the player's unfinished games were left out of it."""
 
 
 _players_kept: tuple[Sequence[GameFigures], tuple, list[PlayerFigures]] | None = None
@@ -72,14 +78,16 @@ class StatsModel:
                                    wins=t("stats.wins_count", count=line.wins), exact=share_text(line.exact, line.bids)))
             for line in self._players(games))
         together: tuple[str, ...] = ()
+        note = None
         if len({player_key(name) for name in self.with_players}) >= 2:
-            count, rivalries = head_to_head(games, self.with_players)
-            together = (t("stats.together", games=t("stats.games_count", count=count)), *(
+            met = head_to_head(games, self.with_players)
+            note = t("stats.unfinished_left_out", count=met.unfinished) if met.unfinished else None
+            together = (t("stats.together", games=t("stats.games_count", count=met.games)), *(
                 t("stats.pair", first=rivalry.first, second=rivalry.second, games=t("stats.games_count",
                                                                                    count=rivalry.games),
                   first_ahead=rivalry.first_ahead, second_ahead=rivalry.second_ahead, level=rivalry.level)
-                for rivalry in rivalries))
-        return StatsView(self.game, tuple(NewGameModel.games()), lines, together)
+                for rivalry in met.pairs if rivalry.games))
+        return StatsView(self.game, tuple(NewGameModel.games()), lines, together, note)
 
     def _players(self, games: list[GameFigures]) -> list[PlayerFigures]:
         """``players(games)``, kept for the next look while the store answers with the same list of figures
@@ -116,24 +124,45 @@ class StatsModel:
         )
         by_id = {figures.id: figures for figures in finished}
 
-        def game_line(best) -> tuple[str, str] | None:  # noqa: ANN001 - a scoring.stats.BestGame
-            if best is None:
+        def game_line(picked: BestGame | None, *, behind_winner: bool) -> tuple[str, str] | None:
+            if picked is None:
                 return None
-            return best.id, t("stats.game_line", total=best.total, game=game_text(load_game(best.game).name),
-                              date=in_use().date(by_id[best.id].created))
+            return picked.id, t("stats.game_result", result=finish_text(picked, behind_winner=behind_winner),
+                                game=game_text(load_game(picked.game).name),
+                                date=in_use().date(by_id[picked.id].created))
 
+        # Only finished games say who finished ahead: an unfinished one would read "ahead 0, behind 0".
         met: dict[str, int] = {}
-        for game in games:
+        for game in finished:
             for other in game.keys:
                 if other != key:
                     met[other] = met.get(other, 0) + 1
         rivals = []
         for other in sorted(met, key=lambda other: (-met[other], other))[:RIVALS_SHOWN]:
-            together, (rivalry,) = head_to_head(games, [key, other])
-            rivals.append(t("stats.rival", name=other, games=t("stats.games_count", count=together),
+            (rivalry,) = head_to_head(finished, [key, other]).pairs
+            rivals.append(t("stats.rival", name=other, games=t("stats.games_count", count=rivalry.games),
                             ahead=rivalry.first_ahead, behind=rivalry.second_ahead, level=rivalry.level))
-        return PlayerView(line.name, shown, game_line(line.best), game_line(line.worst),
-                          tuple(seat.total for seat in seats), tuple(sorted(places.items())), tuple(rivals))
+        left_out = line.games - line.finished
+        return PlayerView(line.name, shown, game_line(line.best, behind_winner=False),
+                          game_line(line.worst, behind_winner=True), tuple(seat.total for seat in seats),
+                          tuple(sorted(places.items())), tuple(rivals),
+                          t("stats.unfinished_left_out", count=left_out) if left_out else None)
+
+
+def finish_text(game: BestGame, *, behind_winner: bool) -> str:
+    """How a player finished ``game``, in words: ``won by 23 points``, ``won on the tie-break``, ``shared first
+    place of 3``; else the place and the points behind: behind the winner if ``behind_winner`` (what the worst
+    game is picked by), behind the nearest place ahead if not (the best game's)."""
+    if game.place == 1:
+        if game.shared:
+            return t("stats.first_shared", players=game.players)
+        return t("stats.won_by", count=game.margin) if game.margin else t("stats.won_tie_break")
+    where = t("stats.place_of_shared" if game.shared else "stats.place_of", place=game.place, players=game.players)
+    if behind_winner or game.margin == game.behind:  # the place ahead is the winner's
+        return t("stats.behind_winner", where=where, count=game.behind) if game.behind else t(
+            "stats.level_winner", where=where)
+    return t("stats.behind_ahead", where=where, count=game.margin) if game.margin else t(
+        "stats.level_ahead", where=where)
 
 
 def names_typed(text: str) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from helpers import hand_worked_history, play_hand
+from phone import PHONE, SMALL_PHONE
 from playwright.sync_api import expect
 from test_games import bid, took
 
@@ -13,18 +14,35 @@ from scoring.game import Game
 from scoring.i18n.choice import language
 
 
+SIZES = [PHONE, SMALL_PHONE]
+SIZE_IDS = [f"{size['width']}x{size['height']}" for size in SIZES]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone, own_server, tmp_path, scheme):
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone, own_server, tmp_path, size, scheme):
     store, ids = hand_worked_history(tmp_path / "data")
     server = own_server()
-    phone = open_phone(server.url, f"stats-{scheme}", color_scheme=scheme)
+    phone = open_phone(server.url, f"stats-{size['width']}-{scheme}", viewport=size, color_scheme=scheme)
     phone.tap("Statistics")
     # The most wins first; a shared win counts for each winner; Béla of the Rage game is the same Béla.
     for line in ("Anna 3 games · 2 wins · exact bids 6/7 (86%)", "Béla 3 games · 1 win · exact bids 6/6 (100%)",
                  "Csilla 2 games · 1 win · exact bids 5/5 (100%)", "Dóra 1 game · 0 wins · exact bids 1/1 (100%)"):
         expect(phone.button(line)).to_be_visible()
-    phone.shot("players")
-    phone.pick("radio", "Rage")
+    # Each filter is named, for the eye and for a screen reader (the group's name), and its choices sit side by
+    # side rather than one a line.
+    game, period = phone.page.get_by_role("group", name="Game"), phone.page.get_by_role("group", name="Period")
+    expect(game).to_be_visible()
+    expect(period).to_be_visible()
+    all_games, herrlof = game.get_by_role("radio", name="All games"), game.get_by_role("radio", name="Herrlof")
+    all_time, last_30 = period.get_by_role("radio", name="All time"), period.get_by_role("radio", name="Last 30 days")
+    expect(all_games).to_be_checked()
+    expect(all_time).to_be_checked()
+    for first, second in ((all_games, herrlof), (all_time, last_30)):
+        assert first.bounding_box()["y"] == second.bounding_box()["y"], "a filter's choices are stacked"
+    phone.shows_whole(phone.shot("players"), game, period, all_games, last_30)
+    game.get_by_role("radio", name="Rage", exact=True).tap()
+    expect(game.get_by_role("radio", name="Rage", exact=True)).to_be_checked()
     expect(phone.button("Anna 1 game · 0 wins · exact bids 0/1 (0%)")).to_be_visible()
     expect(phone.page.get_by_role("button", name="Csilla", exact=False)).to_have_count(0)
     phone.pick("radio", "All games")
@@ -38,14 +56,16 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     phone.pick("radio", "Last 30 days")  # every game here was started today
     expect(phone.button("Béla 1 game · 1 win · exact bids 2/2 (100%)")).to_be_visible()
     phone.shot("played-with")
-    # Two players chosen: their games together (A and the Rage game E) and who finished ahead (A, Anna).
+    # Two players chosen: the finished game they played together (A: Anna ahead); the unfinished Rage game E,
+    # where no one is ahead yet, is left out, and the screen says so.
     field = phone.tap_field("Played with")
     phone.page.keyboard.press("ControlOrMeta+a")
     phone.page.keyboard.type("Anna , Be\u0301la")
     phone.page.keyboard.press("Enter")
-    phone.see_exactly("Head to head: 2 games all together")
+    phone.see_exactly("Head to head: 1 game all together")
+    phone.see_exactly("Finished games only: 1 unfinished game left out.")
     phone.see_exactly("Anna and Béla, 1 game finished: Anna ahead 1, Béla ahead 0, level 0")
-    phone.shot("head-to-head")
+    phone.shows_whole(phone.shot("head-to-head"), "Finished games only: 1 unfinished game left out.")
     field = phone.tap_field("Played with")
     phone.page.keyboard.press("ControlOrMeta+a")
     phone.page.keyboard.press("Backspace")
@@ -53,17 +73,59 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     expect(field).to_have_value("")
     expect(phone.button("Dóra 1 game · 0 wins · exact bids 1/1 (100%)")).to_be_visible()
 
+    played_on = language("en-US").date(store.open(ids["A"]).created)  # as the phone's browser (en-US) writes it
     phone.tap("Anna 3 games · 2 wins · exact bids 6/7 (86%)")
     phone.reads("Games 3", "Finished 2", "Wins (a shared win counts) 2", "Bids made exactly 6/7 (86%)",
                 "Zero bids made 0/1 (0%)", "Average final score 57.5", "Average place 1.00")
     expect(phone.page.get_by_text("Final scores of Anna in 2 finished games, oldest first: 64, 51")).to_be_attached()
     expect(phone.page.get_by_text("How often Anna finished in each place: 1. place: 2")).to_be_attached()
-    phone.see_exactly("Béla: 2 games together; ahead 1, behind 0, level 0")
+    # Best and worst by place, then margin: A won by 13 (64 to 51), B a shared win (51 each). By points, B's 51
+    # would be her "worst" though she won it.
+    best = phone.button(f"Best game won by 13 points in Herrlof, {played_on}")
+    worst = phone.button(f"Worst game shared first place of 2 in Herrlof, {played_on}")
+    expect(best).to_be_visible()
+    expect(worst).to_be_visible()
+    # Head to head over finished games: Béla only in A (E is unfinished), Dóra in no finished game at all.
+    phone.see_exactly("Finished games only: 1 unfinished game left out.")
+    phone.see_exactly("Béla: 1 game together; ahead 1, behind 0, level 0")
     phone.see_exactly("Csilla: 1 game together; ahead 0, behind 0, level 1")
-    phone.shot("anna")
-    played_on = language("en-US").date(store.open(ids["A"]).created)  # as the phone's browser (en-US) writes it
-    phone.tap(f"Best game: 64 in Herrlof, {played_on}")
+    expect(phone.page.get_by_text("Dóra:", exact=False)).to_have_count(0)
+    phone.shows_whole(phone.shot("anna"), best, worst)
+    phone.page.go_back()
+    # Béla lost A by 13 (51 to 64) and won C by 30 (50 to 20): by points A would be his best, C his worst.
+    phone.tap("Béla 3 games · 1 win · exact bids 6/6 (100%)")
+    expect(phone.button(f"Best game won by 30 points in Herrlof, {played_on}")).to_be_visible()
+    worst = phone.button(f"Worst game place 2 of 2, 13 points behind the winner in Herrlof, {played_on}")
+    expect(worst).to_be_visible()
+    phone.shows_whole(phone.shot("bela"), worst)
+    worst.tap()
     phone.see_exactly("Anna wins!")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_bids_chart_is_labelled_with_every_hands_size_in_play_order(open_phone, own_server, tmp_path, size,
+                                                                         scheme):
+    store, _ = hand_worked_history(tmp_path / "data")
+    # Oh Hell, short up and down: hands of 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6 cards. Anna bids and takes every
+    # trick, Béla bids 1 (the hook forbids bids adding up to the cards) and takes none.
+    game = store.start(Game.new("oh-hell", ["Anna", "Béla", "Csilla", "Dóra", "Emil", "Feri", "Gizi"],
+                                options={"sequence": "short-up-down"}))
+    for cards in (6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6):
+        play_hand(game, [cards, 1, 0, 0, 0, 0, 0], [cards, 0, 0, 0, 0, 0, 0])
+    server = own_server()
+    phone = open_phone(server.url + f"history/{game.id}", f"bids-chart-{size['width']}-{scheme}", viewport=size,
+                       color_scheme=scheme)
+    phone.tap("Charts")
+    # The axis under the bars reads each hand's size in the order played, the 1 in the middle included (every
+    # second one alone read 6 4 2 2 4 6).
+    axis = r"\s+".join(["tricks 6", *"6 5 4 3 2 1 2 3 4 5 6".split(), "Cards each"])
+    expect(phone.page.get_by_text(re.compile(
+        r"Bids against tricks per hand: hand 1, 6 cards, bids 7, tricks 6; .*; hand 11, 6 cards, bids 7, " + axis
+    ))).to_be_attached()
+    phone.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    phone.page.mouse.wheel(0, 4000)
+    phone.shows_whole(phone.shot("bids-chart"))
 
 
 def test_a_games_charts_show_the_running_totals_and_bids_against_tricks(open_phone, own_server, tmp_path):
