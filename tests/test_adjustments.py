@@ -24,6 +24,7 @@ from scoring.actions import Adjust, action_from_dict, action_to_dict
 from scoring.errors import AdjustmentError
 from scoring.game import Game
 from scoring.record import game_from_record, record_from_game, score_summary
+from scoring.stats import seat_figures
 
 RAGE = ["Anna", "Béla", "Csilla"]
 
@@ -262,3 +263,15 @@ def test_a_game_changed_while_the_screen_was_open_gives_nothing_and_says_so(play
     assert adjustment.view().hand_line == ("Counted with hand 2, the one being played, when it is scored.")
     assert adjustment.give()
     assert play.game.state.hands[1].adjustments[0].points == -10
+
+
+def test_the_statistics_count_the_adjustment_in_the_final_total_and_the_place():
+    game = Game.new("herrlof", ["Anna", "Béla"])
+    for _ in range(3):  # Anna 21 a hand (63), Béla 19 (57): Anna wins after hand 3
+        play_hand(game, [11, 4], [11, 4])
+    before = seat_figures(game)
+    assert (before[0].total, before[0].place, before[1].total, before[1].place) == (63, 1, 57, 2)
+    game.adjust(3, 0, -10, "revoke")  # Anna 53, Béla 57: Béla wins
+    after = seat_figures(game)
+    assert (after[0].total, after[0].place, after[1].total, after[1].place) == (53, 2, 57, 1)
+    assert after[0].exact == before[0].exact == 3
