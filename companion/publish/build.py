@@ -25,7 +25,7 @@ from pathlib import Path
 
 import companion
 import scoring
-from companion.look import ASSETS
+from companion.look import ASSETS, LIGHT
 from companion.texts import t
 from scoring.definitions import templates_dir
 from scoring.i18n.locales import available
@@ -285,7 +285,7 @@ def _brand(folder: Path, client: Path, base_path: str) -> None:
     index.write_text(page, "utf-8")
     manifest = folder / "manifest.json"
     patch_manifest_json(str(manifest), app_name=t("app.title"), app_description=t("app.tagline"),
-                        background_color="#F8F9FF", theme_color="#3A608F")
+                        background_color=LIGHT.surface, theme_color=LIGHT.primary)
     patch_font_manifest_json(str(folder / "assets" / "FontManifest.json"))
 
 

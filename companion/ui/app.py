@@ -28,12 +28,12 @@ from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScre
 from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
+from companion.ui.theme import DARK_THEME, FONT, LIGHT_THEME
 from scoring.i18n.language import set_ambient
 
 if TYPE_CHECKING:
     from companion.server.link import Admission  # the server's module, never loaded in a browser
 
-FONT = "Bidwell Sans"
 
 ROUTES = [
     ft.Route(path="/", component=StartScreen, children=[
@@ -108,8 +108,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.theme_mode = ft.ThemeMode.SYSTEM
     # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
     page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
-    page.theme = ft.Theme(font_family=FONT)
-    page.dark_theme = ft.Theme(font_family=FONT)
+    page.theme = LIGHT_THEME
+    page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
     session.preferences = ft.SharedPreferences()
     # Guesses are throttled per tab and per address: a guesser's address, not the table's, runs out of tries.

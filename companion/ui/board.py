@@ -10,7 +10,7 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.texts import in_use, t
-from companion.ui.widgets import heading, part
+from companion.ui.widgets import TAP, heading, part
 from companion.views.play_views import BoardRow, BoardView, Cell, StandingLine
 
 CELL = 66
@@ -23,6 +23,8 @@ HEAD_HEIGHT = 68
 SCREEN_PADDING = 12
 HEADING_MARK = 1
 """The width of the node that says a hand's heading at the start of its cells."""
+ROW_RULE = 1
+"""The line drawn over each hand's row: a row is a tap's height and this."""
 LINE_HEIGHT = {13: 19, 11: 16}
 """How tall a cell's line of each text size is drawn, a little over (the app's font at 1.4 of its size)."""
 EM_PER_CHARACTER = 0.6
@@ -165,7 +167,7 @@ def row_height(row: BoardRow) -> int:
     height and the heading's trump lines under it."""
     cells = max((sum(LINE_HEIGHT[line.size] for line in cell_lines(cell, row.scored)) for cell in row.cells),
                 default=0)
-    return max(48 + LINE_HEIGHT[11] * len(row.trumps), cells + 8)
+    return max(TAP + ROW_RULE + LINE_HEIGHT[11] * len(row.trumps), cells + 8)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -246,7 +248,7 @@ def BoardLabel(row: BoardRow, game_id: str, base: str, height: int) -> ft.Contro
                                     for index, text in enumerate([first, *(f"→ {change}" for change in changes)]))],
                           spacing=0)
     return ft.Container(label, width=NAME, height=height, alignment=ft.Alignment.CENTER_LEFT,
-                        border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+                        border=ft.Border(top=ft.BorderSide(ROW_RULE, ft.Colors.OUTLINE_VARIANT)))
 
 
 @ft.memo
@@ -266,7 +268,7 @@ def BoardLine(row: BoardRow, widths: tuple[int, ...], height: int) -> ft.Control
     # The hand's heading, said before its cells (its button sits in the column that stays put, read apart).
     said_first = ft.Semantics(label=row.heading, content=ft.Container(width=HEADING_MARK, height=height))
     return ft.Container(ft.Row([said_first, *cells], spacing=0),
-                        border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)), key=f"hand-{row.number}")
+                        border=ft.Border(top=ft.BorderSide(ROW_RULE, ft.Colors.OUTLINE_VARIANT)), key=f"hand-{row.number}")
 
 
 # --- correcting a hand ------------------------------------------------------------------

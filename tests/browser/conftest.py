@@ -80,7 +80,7 @@ def open_phone(browser, request):
         contexts.append(watch(request, context))
         page = context.new_page()
         page.set_default_timeout(15_000)
-        return Phone(page, name).open(url)
+        return Phone(page, name).open(url, as_a_phone=context_options.get("is_mobile", False))
 
     yield open_
     for context in contexts:

@@ -80,6 +80,26 @@ new MutationObserver((_, watcher) => {
 }).observe(document, {subtree: true, childList: true});
 """
 
+# On a phone (a mobile browser's user agent) Flutter switches its accessibility tree on only for a tap that lands
+# on its placeholder, with a pointer's coordinates.
+SWITCH_ON_THE_ACCESSIBILITY_TREE_ON_A_PHONE = """
+new MutationObserver((_, watcher) => {
+  const placeholder = document.querySelector('flt-semantics-placeholder');
+  if (placeholder) {
+    watcher.disconnect();
+    const box = placeholder.getBoundingClientRect();
+    const at = {clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true};
+    placeholder.dispatchEvent(new PointerEvent('pointerdown', at));
+    placeholder.dispatchEvent(new PointerEvent('pointerup', at));
+    placeholder.dispatchEvent(new MouseEvent('click', at));
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+PHONE_BROWSER = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                 "Chrome/156.0.0.0 Mobile Safari/537.36")
+"""A phone's browser, as Flutter tells it from the user agent: it then lays controls out for a finger (tap targets
+padded to 48 pixels), as on a real phone at the table."""
+
 # Flutter's web engine listens to a text field's typing only once the app has taken the focus there and shown
 # its cursor, a few frames after the browser focused the field; keys pressed in between are overwritten. A
 # person waits for the cursor; the tests wait for this mark, set while the engine listens to the field.
@@ -228,11 +248,13 @@ class Phone:
         self.name = name
         self.shots = 0
 
-    def open(self, url: str) -> Phone:
-        """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read)."""
+    def open(self, url: str, *, as_a_phone: bool = False) -> Phone:
+        """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read); in a
+        context with :data:`PHONE_BROWSER`'s user agent (``as_a_phone``), the way a phone's browser does."""
         self.page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
         self.page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
-        self.page.add_init_script(SWITCH_ON_THE_ACCESSIBILITY_TREE)
+        self.page.add_init_script(SWITCH_ON_THE_ACCESSIBILITY_TREE_ON_A_PHONE if as_a_phone
+                                  else SWITCH_ON_THE_ACCESSIBILITY_TREE)
         self.page.goto(url)
         return self._drawn()
 

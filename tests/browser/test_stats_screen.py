@@ -13,7 +13,6 @@ from test_games import bid, took
 from scoring.game import Game
 from scoring.i18n.choice import language
 
-
 SIZES = [PHONE, SMALL_PHONE]
 SIZE_IDS = [f"{size['width']}x{size['height']}" for size in SIZES]
 

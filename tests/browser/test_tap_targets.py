@@ -1,0 +1,89 @@
+"""Every control a finger taps is at least 48 by 48 pixels (Material's and WCAG's comfortable target), on every
+screen, as a phone's browser lays it out (Flutter pads a control's target to a finger's size on a phone, not on a
+desktop): in light and dark, at 390x844 and 360x740."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from phone import PHONE, PHONE_BROWSER, SMALL_PHONE
+from playwright.sync_api import expect
+
+from companion.store.games import GameStore
+from companion.ui.board import SCREEN_PADDING
+from scoring.game import Game
+
+SMALLEST = 48
+
+TAPPABLE_TOO_SMALL = """([smallest, padding]) => {
+  const kinds = 'flt-semantics[role=button], flt-semantics[role=checkbox], flt-semantics[role=radio], '
+      + 'flt-semantics[role=switch], flt-semantics[role=tab], flt-semantics[role=slider], input, textarea';
+  const width = window.innerWidth, height = window.innerHeight;
+  return Array.from(document.querySelectorAll(kinds)).map(node => {
+    const box = node.getBoundingClientRect();
+    return {name: node.getAttribute('aria-label') || node.textContent.trim().slice(0, 40) || node.tagName,
+            width: Math.round(box.width), height: Math.round(box.height), box};
+  // Wholly on the screen: the accessibility tree cuts a control where the screen's scrolling part ends, its
+  // padding above the bottom edge (a person scrolls to it, and it is measured on a screen where it shows whole).
+  }).filter(({box}) => box.width > 0 && box.left >= 0 && box.top >= 0 && box.right <= width - 1
+                       && box.bottom < height - padding - 1)
+    .filter(({width, height}) => width < smallest || height < smallest)
+    .map(({name, width, height, box}) => `${name}: ${width}x${height} @${Math.round(box.top)}-${Math.round(box.bottom)}`);
+}"""
+
+
+def back(phone) -> None:
+    """The top bar's back arrow (on a phone it is read "Back" twice: its tooltip and its label)."""
+    phone.page.get_by_role("button", name=re.compile(r"^Back\b")).tap()
+
+
+def too_small(phone) -> list[str]:
+    """The controls on the screen now that a finger could miss: each named, with its size."""
+    return phone.page.evaluate(TAPPABLE_TOO_SMALL, [SMALLEST, SCREEN_PADDING])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+def test_every_control_on_every_screen_takes_a_finger(open_phone, own_server, tmp_path, size, scheme):
+    saved = GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"]))
+    order = saved.state.current.bidding_order
+    for seat in order:
+        saved.bid(seat, 0)
+    saved.record_tricks([10 if seat == order[0] else 0 for seat in range(4)])
+    server = own_server()
+    phone = open_phone(server.url, f"taps-{size['width']}-{scheme}", viewport=size, color_scheme=scheme,
+                       is_mobile=True, user_agent=PHONE_BROWSER)
+    seen: dict[str, list[str]] = {}
+    phone.see_exactly("Continue a game")
+    seen["start"] = too_small(phone)
+    phone.tap("New game")
+    phone.see_exactly("Players, clockwise from any seat")
+    seen["new game"] = too_small(phone)
+    back(phone)
+    phone.page.get_by_role("button", name=re.compile(r"^Rage · hand 2 · ")).tap()
+    phone.see_exactly("Hand 2 of 10")
+    seen["bids"] = too_small(phone)
+    phone.tap("Give a bonus or penalty")
+    phone.see_exactly("Who")
+    seen["bonus or penalty"] = too_small(phone)
+    back(phone)
+    phone.see_exactly("Hand 2 of 10")
+    phone.tap("Correct hand 1")
+    phone.see_exactly("Correct hand 1")
+    seen["correction"] = too_small(phone)
+    back(phone)
+    phone.see_exactly("Hand 2 of 10")
+    back(phone)
+    phone.tap("Past games")
+    phone.see("Rage · hand 2")
+    seen["past games"] = too_small(phone)
+    back(phone)
+    phone.tap("Statistics")
+    expect(phone.page.get_by_role("radio", name="All time")).to_be_visible()
+    seen["statistics"] = too_small(phone)
+    back(phone)
+    phone.tap("Blank score sheets")
+    phone.see_exactly("Paper")
+    seen["blank sheet"] = too_small(phone)
+    assert {screen: small for screen, small in seen.items() if small} == {}
