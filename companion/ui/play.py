@@ -59,7 +59,7 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
         return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(t("app.title"))),
                        controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
     return ft.View(
-        route=route,
+        route=route, ref=handle.screen,
         appbar=ft.AppBar(title=ft.Text(game_text(handle.model.game.rules.game.name)),
                          actions=[AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
