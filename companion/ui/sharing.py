@@ -13,7 +13,7 @@ from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import CopyButton, download, heading, icon_button, part, qr_png, said, screen, wide
 from companion.views.common import Message, Screen
 from companion.views.play_views import Ending
-from companion.views.sharing import LinkError, SharedGame, game_link, link_of
+from companion.views.sharing import LinkError, SharedGame, game_link, link_of, only_here
 from companion.views.spreadsheet import game_csv
 
 QR_MOST_VERSION = 25
@@ -68,16 +68,17 @@ def Sharing(handle: GameHandle, version: int) -> ft.Control:
         controls.append(ft.Text(t("share.too_long_for_qr")))
     if session.address is None:
         controls.append(ft.Text(t("share.no_address"), italic=True))
+    elif only_here(session.address):
+        controls.append(ft.Text(t("share.only_here"), italic=True, key="only-here"))
     controls += [
         ft.Text(link, size=11, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, key="link",
                 color=ft.Colors.ON_SURFACE_VARIANT),
         CopyButton(link, t("share.copy_link"), t("share.link_copied"), ft.Icons.LINK, key="copy-link"),
-        heading(t("board.standings"), 16),
-        ft.Text(standings, selectable=True, key="standings-text"),
-        CopyButton(standings, t("share.copy_standings"), t("share.copied"),
-                   key="copy-standings"),
         wide(ft.OutlinedButton(t("share.csv"), icon=ft.Icons.TABLE_CHART, on_click=spreadsheet, key="csv")),
         *said(Message(note) if note else None),
+        heading(t("board.standings"), 16),
+        ft.Text(standings, selectable=True, key="standings-text"),
+        CopyButton(standings, t("share.copy_standings"), t("share.copied"), key="copy-standings"),
     ]
     return ft.Column(controls, spacing=12)
 
@@ -117,11 +118,12 @@ def Shared(payload: str) -> ft.Control:
         controls += [ft.Text(t("share.not_kept"), italic=True),
                      wide(ft.FilledButton(t("share.keep"), icon=ft.Icons.SAVE_ALT, on_click=keep, key="keep"))]
     else:
-        if view.message is None:
-            controls.append(ft.Text(t("share.is_kept")))
+        # Where the eye is after the tap: in the place of Keep this game, over the way to the game kept.
+        controls += said(view.message) if view.message is not None else [ft.Text(t("share.is_kept"))]
         controls.append(wide(ft.OutlinedButton(t("share.open_kept"), icon=ft.Icons.HISTORY, key="open-kept",
                                                on_click=lambda _: page.navigate(f"/history/{view.kept_id}"))))
-    controls += said(view.message)
+    if view.kept_id is None:
+        controls += said(view.message)
     if view.ending is not None:
         controls.append(EndLines(view.ending))
     controls.append(Board(view.board, view.kept_id or "shared", "shared", key="board"))

@@ -36,6 +36,7 @@ ROUTE = "/shared"
 """The screen that shows a shared game."""
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 _RAW_DEFLATE = -15  # zlib's window bits for deflate without zlib's header and checksum: six bytes shorter
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def link_payload(record: dict[str, Any]) -> str:
@@ -123,13 +124,22 @@ def app_address(page_url: str | None, route: str, lan_address: str | None = None
     scheme = {"ws": "http", "wss": "https", "http": "http", "https": "https"}.get(parts.scheme)
     if scheme is None:
         return None
-    if parts.hostname in ("127.0.0.1", "localhost", "::1") and lan_address:
+    if parts.hostname in _LOOPBACK and lan_address:
         return lan_address.rstrip("/")
     path = parts.path
     screen = urlsplit(route).path.rstrip("/")
     if screen and path.rstrip("/").endswith(screen):
         path = path.rstrip("/")[: -len(screen)]
     return urlunsplit((scheme, parts.netloc, path.rstrip("/"), "", ""))
+
+
+def only_here(address: str | None) -> bool:
+    """Whether a link starting with ``address`` opens on this computer only (Bidwell served without --lan).
+
+    >>> only_here("http://127.0.0.1:8550"), only_here("http://192.168.1.5:8550"), only_here(None)
+    (True, False, False)
+    """
+    return address is not None and urlsplit(address).hostname in _LOOPBACK
 
 
 def link_of(route: str) -> str | None:
