@@ -82,3 +82,35 @@ def view_texts(value: object) -> list[str]:
     if isinstance(value, (tuple, list)):
         return [text for item in value for text in view_texts(item)]
     return []
+
+
+def two_hands_of_rage(store: GameStore):
+    """Rage for three, two hands, worked out by hand (exact: 10 + tricks; missed: tricks - 5; a +5 card 5, a -5
+    card -5).
+
+    Hand 1, 10 cards, Anna deals, Béla bids first. Bids Anna 3, Béla 4, さくら 2; tricks 3, 5, 2; Béla ends with a
+    +5 card, さくら with a -5 card. Anna 3 + 10 = 13; Béla missed: 5 - 5 + 5 = 5; さくら 2 + 10 - 5 = 7.
+    Hand 2, 9 cards, Béla deals, さくら bids first. Bids さくら 0, Anna 5, Béla 4; tricks 0, 5, 4, all made:
+    さくら 10 (17), Anna 15 (28), Béla 14, less a 10-point penalty for a revoke: 4 (9).
+    """
+    saved = store.start(Game.new("rage", ["Anna", "Béla", "さくら"]), created="2026-11-26T19:05:00.000Z")
+    for seat, bid in ((1, 4), (2, 2), (0, 3)):
+        saved.bid(seat, bid)
+    saved.record_tricks([3, 5, 2], {"bonus": [0, 1, 0], "mad": [0, 0, 1]})
+    for seat, bid in ((2, 0), (0, 5), (1, 4)):
+        saved.bid(seat, bid)
+    saved.record_tricks([5, 4, 0])
+    saved.adjust(2, 1, -10, "revoke")
+    assert saved.state.totals == (28, 9, 17)
+    return saved
+
+
+def finished_herrlof(store: GameStore, created: str = "2026-10-01T18:00:00.000Z"):
+    """Herrlof for two: Zoë bids 15 and takes 15 twice (25 + 25 = 50, the end), Ödön bids 0 and takes 0 (10 + 10)."""
+    saved = store.start(Game.new("herrlof", ["Zoë", "Ödön"]), created=created)
+    for _ in range(2):
+        for seat in saved.state.current.bidding_order:
+            saved.bid(seat, 15 if seat == 0 else 0)
+        saved.record_tricks([15, 0])
+    assert saved.state.finished and saved.state.totals == (50, 20)
+    return saved

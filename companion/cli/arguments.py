@@ -153,7 +153,9 @@ def _score_arguments(score: argparse.ArgumentParser) -> None:
 
 
 def _history_arguments(history: argparse.ArgumentParser) -> None:
-    history.add_argument("--json", action="store_true", help=t("help.history_json"))
+    form = history.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help=t("help.history_json"))
+    form.add_argument("--csv", action="store_true", help=t("help.history_csv"))
     history.add_argument("--game", metavar="ID", help=t("help.only_game"))
     history.add_argument("--player", metavar="NAME", help=t("help.only_player"))
     status = history.add_mutually_exclusive_group()
@@ -189,6 +191,7 @@ def _export_arguments(export: argparse.ArgumentParser) -> None:
     which.add_argument("id", nargs="?", metavar="ID", help=t("help.export_id"))
     which.add_argument("--all", action="store_true", help=t("help.export_all"))
     export.add_argument("-o", "--output", metavar="FILE", help=t("help.output"))
+    export.add_argument("--csv", action="store_true", help=t("help.export_csv"))
 
 
 def _import_arguments(imports: argparse.ArgumentParser) -> None:

@@ -13,6 +13,7 @@ from companion.store.files import StorageError
 from companion.store.games import GameStore, default_data_folder, records_in
 from companion.store.index import GameSummary
 from companion.texts import in_use, t
+from companion.views.spreadsheet import game_csv, history_csv
 from companion.views.stats import share_text
 from scoring.definitions import game_ids
 from scoring.errors import BidwellError
@@ -37,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _history(store: GameStore, args: argparse.Namespace) -> int:
+    if args.csv:
+        _write_bytes(history_csv(store.every_game(game=args.game, player=args.player, finished=args.finished)), None)
+        return 0
     page = store.history(
         page=args.page, per_page=args.per_page, game=args.game, player=args.player, finished=args.finished
     )
@@ -108,6 +112,14 @@ def _width(text: str) -> int:
 
 def _export(store: GameStore, args: argparse.Namespace) -> int:
     status = 0
+    if args.csv:
+        if args.all:
+            fail(t("cli.csv_one_game"))
+        saved = store.open(args.id)
+        if saved.damage is not None:
+            say(t("cli.export_partial", id=saved.id, damage=saved.damage))
+        _write_bytes(game_csv(saved.game), args.output)
+        return status
     if args.all:
         report = store.export_all()
         value: object = report.records
@@ -122,14 +134,20 @@ def _export(store: GameStore, args: argparse.Namespace) -> int:
         if saved.damage is not None:
             say(t("cli.export_partial", id=saved.id, damage=saved.damage))
     text = json_escaped(json.dumps(value, ensure_ascii=False, indent=2)) + "\n"
-    if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as error:
-            fail(t("cli.cannot_write", path=args.output, detail=error.strerror or error))
-    else:
-        sys.stdout.buffer.write(text.encode("utf-8"))
+    _write_bytes(text.encode("utf-8"), args.output)
     return status
+
+
+def _write_bytes(data: bytes, output: str | None) -> None:
+    """``data`` into the file ``output``, or to standard output."""
+    if output:
+        try:
+            Path(output).write_bytes(data)
+        except OSError as error:
+            fail(t("cli.cannot_write", path=output, detail=error.strerror or error))
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
 
 
 def _import(store: GameStore, args: argparse.Namespace) -> int:

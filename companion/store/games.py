@@ -27,7 +27,7 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -383,8 +383,7 @@ class GameStore:
                 game = game_from_record(record)
                 own = {key: game.extras.pop(key) for key in _OWN_KEYS if key in game.extras}
                 check_extras_size(game)
-                given = own.get("id")
-                game_id = given if isinstance(given, str) and GAME_ID.match(given) else _content_id(record)
+                game_id = _record_id(record)
             except (BidwellError, RecursionError, ValueError) as refusal:
                 report.refused.append((where, refusal_text(refusal)))
                 continue
@@ -408,6 +407,12 @@ class GameStore:
                 report.new.append(game_id)
             self.index.put([summarize(game_id, game, created) for game_id, game, created in kept])
         return report
+
+    def kept_id(self, record: object) -> str | None:
+        """The id under which :meth:`import_records` keeps ``record`` (its own id, else one from its content), if
+        a game is stored under it; None while it is not."""
+        game_id = _record_id(record)
+        return game_id if self.files.stored(game_id) else None
 
     def _save(self, game_id: str, loaded: Loaded, actions: list[dict[str, Any]], *,  # noqa: ANN001
               change, take_back) -> GameState:
@@ -447,6 +452,15 @@ class GameStore:
         """A page of the games, newest first, filtered (see :meth:`HistoryIndex.history`)."""
         return self.index.history(page=page, per_page=per_page, game=game, player=player, finished=finished)
 
+    def every_game(self, *, game: str | None = None, player: str | None = None,
+                   finished: bool | None = None) -> Iterator[GameSummary]:
+        """Every game the filters choose, newest first: the pages of :meth:`history`, one after the other."""
+        number, more = 1, True
+        while more:
+            page = self.history(page=number, per_page=500, game=game, player=player, finished=finished)
+            yield from page.items
+            number, more = number + 1, page.has_more
+
     def figures(self) -> list[GameFigures]:
         """Every readable game's figures for the statistics, newest first (see :meth:`Figures.figures`)."""
         return self.statistics.figures()
@@ -460,6 +474,12 @@ class GameStore:
 def _new_id(created: str) -> str:
     stamp = created.replace("-", "").replace(":", "").replace(".", "").replace("T", "-").rstrip("Z")
     return f"{stamp}-{secrets.token_hex(3)}"
+
+
+def _record_id(record: object) -> str:
+    """The id a record is kept under: the one it carries (as Bidwell's exports do), else one from its content."""
+    given = record.get("id") if isinstance(record, Mapping) else None
+    return given if isinstance(given, str) and GAME_ID.match(given) else _content_id(record)
 
 
 def _content_id(record: object) -> str:

@@ -2,7 +2,8 @@
 
 ``/`` start, ``/new`` a new game, ``/sheets`` a blank score sheet, ``/game/<id>`` the game being scored,
 ``/game/<id>/hand/<n>`` the correction of hand n, ``/game/<id>/adjust`` a bonus or penalty, ``/history`` past games,
-``/history/<id>`` one past game. The routes nest, so the phone's back
+``/history/<id>`` one past game, ``…/share`` a game's link and spreadsheet, ``/shared?game=…`` a game opened from
+a link. The routes nest, so the phone's back
 gesture, the top bar's arrow and the browser's back button all lead up;
 the screens below stay where they were (a scoreboard keeps its place after
 a correction) and a new screen opens at its top. Screens draw frozen views
@@ -27,8 +28,10 @@ from companion.ui.play import GameScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
 from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
+from companion.ui.sharing import SharedScreen, ShareScreen
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
 from companion.ui.theme import DARK_THEME, FONT, LIGHT_THEME
+from companion.views.sharing import app_address, opened_route
 from scoring.i18n.language import set_ambient
 
 if TYPE_CHECKING:
@@ -42,10 +45,14 @@ ROUTES = [
         ft.Route(path=r"game/:gid", component=GameScreen, children=[
             ft.Route(path=r"hand/:number(\d+)", component=HandScreen),
             ft.Route(path="adjust", component=AdjustScreen),
+            ft.Route(path="share", component=ShareScreen),
         ]),
         ft.Route(path="history", component=HistoryScreen, children=[
-            ft.Route(path=r":gid", component=PastGameScreen),
+            ft.Route(path=r":gid", component=PastGameScreen, children=[
+                ft.Route(path="share", component=ShareScreen),
+            ]),
         ]),
+        ft.Route(path="shared", component=SharedScreen),
         ft.Route(path="stats", component=StatsScreen, children=[
             ft.Route(path=r":name", component=PlayerStatsScreen),
         ]),
@@ -112,6 +119,9 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
     session.preferences = ft.SharedPreferences()
+    session.address = app_address(page.url, page.route or "/", join_url)
+    # A shared game's link opens at the app's first address (any host serves that one): shown on its own screen.
+    page.route = opened_route(page.route or "/")
     # Guesses are throttled per tab and per address: a guesser's address, not the table's, runs out of tries.
     address = page.client_ip or ""
     # The server lets go of a tab that gives neither the PIN nor a join code (companion.server.link.Admission).

@@ -10,7 +10,7 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.texts import in_use, t
-from companion.ui.widgets import TAP, heading, part
+from companion.ui.widgets import TAP, CopyButton, heading, part
 from companion.views.play_views import BoardRow, BoardView, Cell, StandingLine
 
 CELL = 66
@@ -70,7 +70,7 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
             ft.Row([ft.Column(columns, spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
         *([Adjustments(board.adjustments, key="adjustments")] if board.adjustments else []),
-        Standings(board.standings, key="standings"),
+        Standings(board.standings, board.standings_text, key="standings"),
     ], spacing=6)
 
 
@@ -85,16 +85,17 @@ def Adjustments(lines: tuple[str, ...]) -> ft.Control:
 
 @ft.memo
 @part
-def Standings(standings: tuple[StandingLine, ...]) -> ft.Control:
+def Standings(standings: tuple[StandingLine, ...], text: str = "") -> ft.Control:
     """The places as they stand, folded under the scoreboard: every player on a line of their own, with total
-    and exact bids, however many players there are."""
+    and exact bids, however many players there are; and a button that copies them as ``text`` for a chat."""
     lines = [ft.Text(t("board.standing", place=line.place, name=line.name, total=in_use().integer(line.total),
                        count=line.exact_bids or 0), key=f"place-{index}")
              for index, line in enumerate(standings)]
     return ft.ExpansionTile(
         title=ft.Text(t("board.standings")), leading=ft.Icon(ft.Icons.LEADERBOARD), tile_padding=ft.Padding.all(0),
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        controls=lines,
+        controls=[*lines, *([CopyButton(text, t("share.copy_standings"), t("share.copied"), key="copy-standings")]
+                            if text else [])],
     )
 
 

@@ -12,9 +12,11 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
-from companion.ui.widgets import Pad, counter, download, heading, part, said, wide
+from companion.ui.widgets import CopyButton, Pad, counter, download, heading, part, said, wide
 from companion.views.common import Aim, Message, PadKey, Settling, Step
 from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TricksView, TrumpView
+from companion.views.scoreboard import standings_text
+from companion.views.spreadsheet import game_csv
 
 
 class Ghost(NamedTuple):
@@ -363,6 +365,8 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(ft.Text(text))
     if ending.match:
         controls.append(ft.Text(ending.match, weight=ft.FontWeight.W_600, key="match"))
+    controls.append(CopyButton(standings_text(model.game, model.saved.created), t("share.copy_standings"),
+                               t("share.copied"), key="copy-standings"))
 
     async def sheet(_: object) -> None:
         from companion.sheets.pdf import filled_sheet, render_pdf  # reportlab loads on the first print
@@ -372,6 +376,9 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
 
     async def record(_: object) -> None:
         set_saved_note(await download(model.download_name("json"), model.record_json().encode("utf-8")))
+
+    async def spreadsheet(_: object) -> None:
+        set_saved_note(await download(model.download_name("csv"), game_csv(model.game)))
 
     def rematch(_: object) -> None:
         try:
@@ -386,6 +393,7 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
     controls += [
         wide(ft.OutlinedButton(t("end.sheet"), icon=ft.Icons.PRINT, on_click=sheet, key="sheet")),
         wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=record, key="record")),
+        wide(ft.OutlinedButton(t("share.csv"), icon=ft.Icons.TABLE_CHART, on_click=spreadsheet, key="csv")),
         wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY, on_click=rematch, key="rematch")),
     ]
     if isinstance(saved_note, Message):

@@ -26,6 +26,7 @@ from companion.ui.panels import (
     TrumpPanel,
 )
 from companion.ui.session import GameHandle, use_session
+from companion.ui.sharing import ShareButton
 from companion.ui.widgets import NoticeBar, icon_button, part, said, screen
 from companion.views.common import Screen, Settling, Step
 from companion.views.play_views import PlayView
@@ -61,7 +62,8 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
     return ft.View(
         route=route, ref=handle.screen,
         appbar=ft.AppBar(title=ft.Text(game_text(handle.model.game.rules.game.name)),
-                         actions=[AdjustButton(handle, looking), UndoButton(handle, looking)]),
+                         actions=[ShareButton(handle, "history" if looking else "game"),
+                                  AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[NoticeBar(session.banner), GameBody(handle, looking)],

@@ -385,6 +385,15 @@ def History(listing: Listing) -> ft.Control:
     # After the games, which the screen is for; with no games yet, it follows "No games yet." at the top.
     controls.append(wide(ft.OutlinedButton(t("history.import"), icon=ft.Icons.UPLOAD_FILE, key="import",
                                            on_click=import_records)))
+
+    async def spreadsheet(_: object) -> None:
+        name, data = model.spreadsheet()
+        model.message = Message(await download(name, data))
+        set_view(model.view())
+
+    if view.cards:
+        controls.append(wide(ft.OutlinedButton(t("history.csv"), icon=ft.Icons.TABLE_CHART, key="csv",
+                                               on_click=spreadsheet)))
     return ft.Column(controls, spacing=10)
 
 

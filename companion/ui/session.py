@@ -213,6 +213,9 @@ class Session:
         self.join_url = join_url
         self.phone_app_url = phone_app_url
         self.keeping = keeping
+        self.address: str | None = None
+        """The address a link to this app starts with, where it has one (see
+        :func:`companion.views.sharing.app_address`)."""
         self.games: dict[str, GameHandle] = {}
         self.banner = Banner()
         self.listing = Listing()

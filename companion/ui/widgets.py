@@ -162,8 +162,36 @@ async def download(name: str, data: bytes) -> str:
     return t("saved", name=name)
 
 
-def qr_png(url: str) -> bytes:
-    """The join link as a QR code picture, for the phones at the table to scan."""
+def qr_png(url: str, *, error: str = "m") -> bytes:
+    """A link as a QR code picture, for a phone to scan; ``error`` is segno's error correction level (a lower one
+    holds a longer link in fewer, larger squares)."""
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="png", scale=6, border=2)
+    segno.make(url, error=error).save(buffer, kind="png", scale=6, border=2)
     return buffer.getvalue()
+
+
+@part
+def CopyButton(text: str, label: str, done: str, icon: ft.IconData = ft.Icons.CONTENT_COPY) -> ft.Control:
+    """A button that copies ``text`` to the clipboard and says ``done`` beside it, where the eye is; where the
+    browser does not let the app copy (a plain http page on another computer), it says so and shows the text to
+    select."""
+    copied, set_copied = ft.use_state(None)  # the text last copied, or False where copying failed
+
+    async def copy(_: object) -> None:
+        try:
+            await ft.Clipboard().set(text)
+        except Exception as error:  # noqa: BLE001 - whatever the browser refused, the text is shown to select instead
+            log.info("copying to the clipboard failed: %s", error)
+            set_copied(False)
+            return
+        set_copied(text)
+
+    row: list[ft.Control] = [ft.OutlinedButton(label, icon=icon, height=TAP, on_click=copy)]
+    if copied == text:
+        row.append(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=ft.Colors.PRIMARY, size=20),
+                           ft.Text(done, semantics_label=done)], spacing=4, tight=True, key="copied"))
+    controls: list[ft.Control] = [ft.Row(row, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if copied is False:
+        controls += [ft.Text(t("share.copy_failed"), color=ft.Colors.ERROR),
+                     ft.Text(text, selectable=True, size=12, key="to-select")]
+    return ft.Column(controls, spacing=4)

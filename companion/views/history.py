@@ -9,8 +9,9 @@ from companion.store.files import StorageError
 from companion.store.games import GameStore, records_in
 from companion.store.index import GameSummary
 from companion.texts import in_use, t
-from companion.views.common import Message, refusal
+from companion.views.common import Message, download_name, refusal
 from companion.views.new_game import NewGameModel
+from companion.views.spreadsheet import history_csv
 from companion.views.stats import match_text
 from scoring.errors import BidwellError
 from scoring.i18n.language import game_text
@@ -121,6 +122,14 @@ class HistoryModel:
     def cancel_delete(self) -> None:
         """Keep the game."""
         self.pending_delete = None
+
+    def spreadsheet(self) -> tuple[str, bytes]:
+        """Every game the filters choose (not only the pages shown), a row each, as CSV: its file's name and
+        content (see :func:`companion.views.spreadsheet.history_csv`)."""
+        import datetime
+
+        summaries = self.store.every_game(game=self.game, player=self.player or None)
+        return download_name("history", datetime.date.today().isoformat(), (), "csv"), history_csv(summaries)
 
     def import_files(self, files: Sequence[tuple[str, bytes]]) -> list[str]:
         """Keep the games in these record files (name and content, as ``bidwell import`` reads them); returns the

@@ -502,7 +502,7 @@ class PlayModel:
 
     def board(self) -> BoardView:
         """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
-        return board_of(self.game, read_only=self.read_only)
+        return board_of(self.game, read_only=self.read_only, played_on=self.saved.created)
 
     def leaders(self) -> tuple[int, ...]:
         """Seats with the highest total (no one before the first hand is scored)."""

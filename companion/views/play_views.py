@@ -158,6 +158,8 @@ class BoardView:
     standings: tuple[StandingLine, ...] = ()
     adjustments: tuple[str, ...] = ()
     """Every bonus and penalty given, one line each in the order of the hands ("Hand 5: Béla −10, revoke")."""
+    standings_text: str = ""
+    """The standings as a few lines to copy into a chat (see :func:`companion.views.sharing.standings_text`)."""
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,9 @@ def options_line(game: Game) -> str:
     return " · ".join(parts)
 
 
-def board_of(game: Game, *, read_only: bool) -> BoardView:
-    """Every hand so far: each player's bid (as the table may see it), tricks, points, running total."""
+def board_of(game: Game, *, read_only: bool, played_on: str = "") -> BoardView:
+    """Every hand so far: each player's bid (as the table may see it), tricks, points, running total; and the
+    standings, also as text to copy (headed by the day ``played_on``, ISO, where given)."""
     state = game.state
     kinds = game.rules.scoring.cards
     number = in_use()
@@ -72,7 +73,7 @@ def board_of(game: Game, *, read_only: bool) -> BoardView:
                              hand.scored and not read_only, tuple(trump_label(value) for value in trumps or ()),
                              t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
     return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game),
-                     tuple(adjustment_lines(game.state, game.players)))
+                     tuple(adjustment_lines(game.state, game.players)), standings_text(game, played_on))
 
 
 def adjustment_mark(points: int) -> str:
@@ -89,6 +90,37 @@ def standings_of(game: Game) -> tuple[StandingLine, ...]:
     is decided, then the winners come first (see :attr:`scoring.state.GameState.standings`)."""
     return tuple(StandingLine(line.place, game.players[line.seat], line.total, line.exact_bids)
                  for line in game.state.standings)
+
+
+def standings_text(game: Game, played_on: str) -> str:
+    """The standings as a few lines for a chat: the game and the day, each player's place, name and total, and
+    who won (or, before the end, after which hand), e.g. ``"Rage · 26 Nov 2026\\n1. Anna 64\\n2. Béla 51\\n
+    Winner: Anna"``. Places are the engine's (:attr:`scoring.state.GameState.standings`)."""
+    state = game.state
+    number = in_use()
+    day = f" · {number.date(played_on[:10])}" if is_day(played_on[:10]) else ""
+    lines = [f"{game_text(game.rules.game.name)}{day}"]
+    lines += [t("share.standing", place=line.place, name=game.players[line.seat], total=number.integer(line.total))
+              for line in state.standings]
+    if state.finished and state.coin_flip_between:
+        lines.append(t("share.coin_pending", names=Listed([game.players[s] for s in state.coin_flip_between])))
+    elif state.finished:
+        winners = [game.players[seat] for seat in state.winners]
+        lines.append(t("share.winners", count=len(winners), names=Listed(winners, joined="and")))
+    else:
+        lines.append(t("share.after_hand", count=len(state.scored_hands)))
+    return "\n".join(lines)
+
+
+def is_day(text: str) -> bool:
+    """Whether ``text`` is a day written as ISO does (2026-11-26)."""
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
 
 
 def ending_of(game: Game, match_line: str | None) -> Ending:
