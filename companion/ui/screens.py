@@ -87,8 +87,11 @@ def StartBody(listing: Listing) -> ft.Control:
             line = t("start.continue_damaged", line=line)
         elif summary.repaired is not None:
             line = t("start.continue_repaired", line=line)
-        controls.append(wide(ft.OutlinedButton(line, key=summary.id,
-                                               on_click=lambda _, i=summary.id: page.navigate(f"/game/{i}"))))
+        # Two lines where the players' names need them (cut after, read whole), the button as tall as they are.
+        controls.append(ft.Container(ft.OutlinedButton(
+            content=ft.Text(line, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+            style=ft.ButtonStyle(padding=ft.Padding(16, 14, 16, 14)), key=summary.id,
+            on_click=lambda _, i=summary.id: page.navigate(f"/game/{i}")), width=float("inf"), key=summary.id))
         if summary.repaired is not None:
             controls.append(ft.Text(summary.repaired, size=12, key=f"repaired-{summary.id}"))
     controls += [
