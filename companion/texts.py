@@ -196,7 +196,6 @@ APP.msg_plural(
     "{count} points",
 )
 APP.msg("tricks.confirm", "Score the hand")
-APP.msg("tricks.cancel", "Cancel")
 APP.msg("tricks.choose", "{name}'s tricks")
 APP.msg("tricks.pad", "{name} took {value}")
 APP.msg("tricks.bid", "bid {bid}")

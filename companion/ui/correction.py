@@ -1,8 +1,8 @@
 """The correction screen: a scored hand's bids and tricks changed, checked live, and saved in one step.
 
 One row per player (bid and tricks on small steppers), so ten players fit a small phone; Rage's counted cards in
-a table of their own below. Save stays at the bottom of the screen, with the tricks' total and whatever the
-engine refuses beside it; a bid the hook forbids is said at that bid. Once saved, the scoreboard comes back and
+a table of their own below. Save stays at the bottom of the screen, beside the tricks' total, under whatever the
+engine refuses of the tricks; a bid the hook forbids is said at that bid. Once saved, the scoreboard comes back and
 a bar at the bottom of the screen says which hand was corrected.
 """
 
@@ -15,12 +15,13 @@ import flet as ft
 from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.session import use_session
-from companion.ui.widgets import icon_button, part, said, screen, use_stable
+from companion.ui.widgets import part, said, screen, use_stable
 from companion.views.correction import CorrectionLine, CorrectionView
 
 NUMBER = 28  # a stepper's number: two digits at its size
 STEPPER = 48 + NUMBER + 48  # two 48-pixel tap targets and the number between them
 ROW = 48
+TARGET = ft.BoxConstraints(min_width=48, min_height=48)
 CONFIRMATION_MS = 6000
 """How long the bar saying a correction was saved stays: long enough to be read after the scoreboard is back."""
 
@@ -77,7 +78,7 @@ def HandScreen() -> ft.View:
             ft.Column([CorrectionTable(view, step_bid, step_tricks, key="table"),
                        *([CardsTable(view, step_counted, key="cards")] if view.card_kinds else [])],
                       scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
-            SaveBar(view, use_stable(save), lambda: page.navigate(f"/game/{handle.id}"), key="save-bar"),
+            SaveBar(view, use_stable(save), key="save-bar"),
         ],
     )
 
@@ -103,7 +104,7 @@ def CorrectionTable(view: CorrectionView, step_bid, step_tricks) -> ft.Control: 
 def PlayerRow(line: CorrectionLine, step_bid, step_tricks) -> ft.Control:  # noqa: ANN001 - stable callables
     """One player: the name over what the row scores (and the dealer's mark), the bid, the tricks."""
     name: ft.Control = ft.Text(line.name, size=15, weight=ft.FontWeight.W_600, no_wrap=True,
-                               overflow=ft.TextOverflow.ELLIPSIS, expand=line.dealer)
+                               overflow=ft.TextOverflow.ELLIPSIS, expand=line.dealer, expand_loose=True)
     if line.dealer:  # the dealer's mark, as on the scoreboard, beside the bid the hook may refuse
         name = ft.Row([name, ft.Text(t("board.dealer_mark"), size=13, weight=ft.FontWeight.BOLD)], spacing=4)
     return ft.Row([
@@ -131,28 +132,27 @@ def CardsTable(view: CorrectionView, step_counted) -> ft.Control:  # noqa: ANN00
                     expand=True),
             *(stepper(count, most, t("cards.of", label=label, name=line.name),
                       t("cards.less", label=label, name=line.name), t("cards.more", label=label, name=line.name),
-                      lambda delta, k=kind: step_counted(k, line.seat, delta))
+                      lambda delta, k=kind, seat=line.seat: step_counted(k, seat, delta))
               for kind, label, count, most in line.counted),
         ], spacing=4, height=ROW, key=f"cards-{line.seat}"))
     return ft.Container(ft.Column(controls, spacing=0), padding=ft.Padding(12, 0, 8, 12))
 
 
 @part
-def SaveBar(view: CorrectionView, save: Callable[[], None], cancel: Callable[[], None]) -> ft.Control:
-    """The bottom of the screen, always in sight: the tricks' total, what the engine refuses, Cancel and Save."""
-    controls: list[ft.Control] = [
-        ft.Text(view.check, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if view.check_refused else None,
-                key="check"),
-    ]
+def SaveBar(view: CorrectionView, save: Callable[[], None]) -> ft.Control:
+    """The bottom of the screen, always in sight: what the engine refuses of the tricks or the save, then the
+    tricks' total beside Save (the top bar's arrow leaves without saving)."""
+    controls: list[ft.Control] = []
     if view.result_refused is not None:
         controls.append(ft.Text(view.result_refused, color=ft.Colors.ERROR, key="result-refused"))
     controls += said(view.message)
     controls.append(ft.Row([
-        ft.OutlinedButton(t("tricks.cancel"), height=48, expand=1, on_click=lambda _: cancel()),
-        ft.FilledButton(t("correct.save"), icon=ft.Icons.CHECK, height=48, expand=2, disabled=not view.can_save,
+        ft.Text(view.check, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if view.check_refused else None,
+                expand=True, key="check"),
+        ft.FilledButton(t("correct.save"), icon=ft.Icons.CHECK, height=48, disabled=not view.can_save,
                         on_click=lambda _: save()),
     ], spacing=8))
-    return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding(12, 8, 12, 12),
+    return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding(12, 8, 12, 8),
                         bgcolor=ft.Colors.SURFACE_CONTAINER,
                         border=ft.Border(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
 
@@ -168,8 +168,16 @@ def stepper(value: int, most: int, what: str, less: str, more: str, on_step: Cal
     """A number from 0 to ``most`` with a button either side: one less, one more (each a full tap target). The
     number is read as ``what`` and the number; a ``refused`` one is drawn in the error colour."""
     return ft.Row([
-        icon_button(ft.Icons.REMOVE, less, lambda: on_step(-1), disabled=value <= 0),
+        step_button(ft.Icons.REMOVE, less, lambda: on_step(-1), disabled=value <= 0),
         ft.Text(str(value), size=18, width=NUMBER, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ERROR if refused else None, semantics_label=f"{what}: {value}"),
-        icon_button(ft.Icons.ADD, more, lambda: on_step(1), disabled=value >= most),
+        step_button(ft.Icons.ADD, more, lambda: on_step(1), disabled=value >= most),
     ], spacing=0, width=STEPPER)
+
+
+def step_button(icon: ft.IconData, label: str, on_step: Callable[[], None], *, disabled: bool) -> ft.Control:
+    """A stepper's button, known by ``label``, drawn as large as its tap target (an icon button is drawn smaller
+    than the target it takes taps in, and a screen reader's finger finds only what is drawn)."""
+    return ft.Semantics(content=ft.IconButton(icon, on_click=lambda _: on_step(), disabled=disabled,
+                                              size_constraints=TARGET),
+                        label=label, button=True, disabled=disabled)
