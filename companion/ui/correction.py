@@ -66,6 +66,8 @@ def HandScreen() -> ft.View:
         return True
 
     def save() -> None:
+        if correction.confirmation is not None:
+            return  # a second tap while the screen goes: the correction is saved already
         if handle.act(saved_and_said):
             page.navigate(f"/game/{handle.id}")
         else:
