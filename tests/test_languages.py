@@ -293,11 +293,14 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
             assert model.confirm_tricks(), model.message
             look()
             correction = model.correction(1)
-            line = correction.view().tricks.lines[0]
-            correction.choose(line.seat)
-            correction.tap_tricks(line.tricks)
             assert not correction.save()  # refused: nothing changed
             seen += view_texts(correction.view()) + view_texts(model.view())
+            dealer = correction.hand.bidding_order[-1]
+            for step in [-1] * correction.hand.cards + [1] * correction.hand.cards:  # every bid, the hook's too
+                correction.step_bid(dealer, step)
+                seen += view_texts(correction.view())
+            correction.step_tricks(dealer, 1)  # the tricks no longer add up
+            seen += view_texts(correction.view())
             first = False
     if model.state.coin_flip_between:
         seen += view_texts(model.view())

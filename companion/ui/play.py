@@ -112,9 +112,13 @@ def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
                        key="undo")
 
 
+@ft.memo
 @part
 def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
-    """Whatever part of the game is on: bids, the pass-the-phone cover, tricks, the end; then the scoreboard."""
+    """Whatever part of the game is on: bids, the pass-the-phone cover, tricks, the end; then the scoreboard.
+
+    Drawn again when the game changes (the handle moves on), not each time the router draws the screens of the
+    stack (leaving a correction): the scoreboard beneath is drawn once after a save, not twice."""
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
     model = handle.model

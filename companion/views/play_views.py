@@ -226,18 +226,3 @@ class PlayView:
     undo_aim: Aim | None = None
     changing_name: str | None = None
     """On the cover: the player passed the phone to change their own private bid (None: to bid)."""
-
-
-@dataclass(frozen=True)
-class CorrectionView:
-    """The correction of one scored hand: its header, the bids and tricks being changed, the points they give."""
-
-    number: int
-    title: str
-    heading: str
-    bids: tuple[tuple[int, str, int, tuple[PadKey, ...]], ...]  # (seat, name, bid, keys)
-    tricks: TricksView
-    message: Message | None
-    can_save: bool
-    revision: int
-    """The revision the correction was opened at: it is saved only over that one."""

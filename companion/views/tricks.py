@@ -30,10 +30,8 @@ def bid_summary_of(hand: HandView | None) -> str | None:
 def tricks_view_of(
     game: Game, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
     counted: Mapping[str, Sequence[int]], choosing: int | None, filled_in: Sequence[int], *, private_bids: bool,
-    correcting: bool = False,
 ) -> TricksView:
-    """The tricks pad and lines of ``hand`` with ``bids`` and the drafts given (the hand being scored, or
-    one being corrected)."""
+    """The tricks pad and lines of ``hand`` being scored, with ``bids`` and the drafts given."""
     kinds = game.rules.scoring.cards
     lines = []
     for seat in hand.bidding_order:
@@ -44,15 +42,13 @@ def tricks_view_of(
         lines.append(TrickLine(
             seat=seat, name=game.players[seat], bid=shown_bid, tricks=taken, filled_in=seat in filled_in,
             counted=tuple((k.name, game_text(k.label), seat_counted[k.name], game.allowed_counted(
-                k.name, seat, counted[k.name], hand=hand.number if correcting else None)) for k in kinds),
+                k.name, seat, counted[k.name])) for k in kinds),
             points=None if private_bids else points, made=None if private_bids else made,
             selected=seat == choosing,
         ))
     keys: tuple[PadKey, ...] = ()
     if choosing is not None:
-        # A correction may pass through totals that do not add up; its check says so until it does.
-        allowed = (set(range(hand.cards + 1)) if correcting
-                   else set(game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in))))
+        allowed = set(game.allowed_tricks(choosing, counts_without(draft, choosing, filled_in)))
         keys = tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
                      for n in range(hand.cards + 1))
     # A count filled in as 0 is one nobody tapped: said, so the scorekeeper sees it was not forgotten.
@@ -62,7 +58,7 @@ def tricks_view_of(
     total = sum(entered)
     check = (t("tricks.check_exact", total=total, cards=hand.cards) if low == high
              else t("tricks.check_range", total=total, low=low, cards=high))
-    complete = None not in draft and not correcting and game.can_record_tricks(list(draft), counted)
+    complete = None not in draft and game.can_record_tricks(list(draft), counted)
     return TricksView(
         number=hand.number, cards=hand.cards, lines=tuple(lines),
         choosing=None if choosing is None else game.players[choosing],

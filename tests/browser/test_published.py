@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from phone import BIDWELL, CHROMIUM_ARGS, PHONE, Phone, Server, StaticServer, chromium
 from playwright.sync_api import expect
-from test_games import bid, new_game, row, score, sheet_text, took
+from test_games import bid, new_game, score, sheet_text, took
 
 OFFLINE_ENV = {"PIP_NO_INDEX": "1", **{name: "http://127.0.0.1:9" for name in (
     "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")}}
@@ -161,10 +161,10 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         phone.reads("✓ Anna", "1/1 · +11 → 16", "✓ Béla", "0/0 · +5 → 16", "✓ Csilla", "1/1 · +11 → 16")
 
         phone.tap("Correct hand 1")
-        row(phone, "Anna").tap()
-        phone.tap("Anna took 1")
-        row(phone, "Béla").tap()
-        phone.tap("Béla took 0")
+        phone.tap("Anna's tricks: one more")
+        phone.see_exactly("Anna's tricks: 1")
+        phone.tap("Béla's tricks: one less")
+        phone.see_exactly("Béla's tricks: 0")
         phone.see_exactly("Tricks 1 of 1")
         phone.tap("Save the correction")
         phone.see_exactly("Hand 1 corrected; every later total follows.")
