@@ -45,6 +45,10 @@ CHROMIUM_ARGS = [
     # The client's one request to the internet then fails at once instead of hanging.
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
 ]
+SIZES_AND_LOOKS = pytest.mark.parametrize(("size", "scheme"), [(PHONE, "light"), (SMALL_PHONE, "dark")],
+                                          ids=["390x844-light", "360x740-dark"])
+"""Both phone sizes and both looks in two runs, the small phone in the dark: each is seen, and a screen's browser test
+costs CI half what the four pairs would (the screenshot tour, tests/browser/test_screenshots.py, takes all four)."""
 START_SECONDS = 60
 NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from phone import PHONE, SMALL_PHONE
+from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
@@ -31,8 +30,7 @@ def two_hands_of_rage(folder) -> None:
     assert saved.state.totals == (20, 15, 14, 20)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_a_penalty_for_a_revoke_given_shown_and_taken_back(open_phone, own_server, tmp_path, size, scheme):
     two_hands_of_rage(tmp_path / "data")
     server = own_server()

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import io
 
-import pytest
-from phone import PHONE, SMALL_PHONE
+from phone import SIZES_AND_LOOKS
 from PIL import Image
 from playwright.sync_api import expect
 from test_scoreboard import scroll_page_to
@@ -16,8 +15,6 @@ from companion.store.games import GameStore
 from scoring.game import Game
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra", "Emil", "Flóra", "Gábor", "Hanna", "Iván", "Júlia"]
-SIZES = pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
-SCHEMES = pytest.mark.parametrize("scheme", ["light", "dark"])
 HOOK = ("May not bid 0: the bids would add up to the 3 tricks in this hand (Hose the Dealer); any other bid from 0 "
         "to 3 is allowed")
 
@@ -61,8 +58,7 @@ def reddish(phone, locator) -> bool:
     return any(red - max(green, blue) > 50 for red, green, blue in zip(rgb[0::3], rgb[1::3], rgb[2::3]))
 
 
-@SCHEMES
-@SIZES
+@SIZES_AND_LOOKS
 def test_ten_players_fit_the_hook_is_said_at_the_dealers_bid_and_the_save_is_confirmed(open_phone, own_server,
                                                                                         tmp_path, size, scheme):
     game_id = three_hands(tmp_path / "data", "rage-n-glyphs", hose_the_dealer=True)
@@ -124,8 +120,7 @@ def test_ten_players_fit_the_hook_is_said_at_the_dealers_bid_and_the_save_is_con
     phone.shows_whole(phone.shot("saved"), "Hand 3 corrected; every later total follows.")
 
 
-@SCHEMES
-@SIZES
+@SIZES_AND_LOOKS
 def test_rages_counted_cards_are_corrected_in_their_own_table_with_save_in_sight(open_phone, own_server, tmp_path,
                                                                                  size, scheme):
     game_id = three_hands(tmp_path / "data", "rage")

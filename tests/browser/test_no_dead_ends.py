@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-import pytest
-from phone import ARTIFACTS, PHONE, SMALL_PHONE
+from phone import ARTIFACTS, SIZES_AND_LOOKS
 from PIL import Image
 from playwright.sync_api import expect
 from test_games import sheet_text
@@ -20,7 +19,6 @@ from test_games import sheet_text
 from companion.store.games import GameStore
 from scoring.game import Game
 
-SIZES = [PHONE, SMALL_PHONE]
 NEXT_TO = 24
 """At most this many pixels between a line and the button it is about: read at one glance."""
 WHOLE = 0.99
@@ -40,8 +38,7 @@ def box(locator):  # noqa: ANN001, ANN201 - a Locator; its box on the screen
     return shown
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_too_few_players_are_said_next_to_the_button_and_past_names_show_above_the_field(open_phone, own_server,
                                                                                         tmp_path, size, scheme):
     past_games(tmp_path / "data")
@@ -90,8 +87,7 @@ def test_too_few_players_are_said_next_to_the_button_and_past_names_show_above_t
     assert len(GameStore(tmp_path / "data").unfinished()) == 4
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_a_blank_sheet_from_its_own_short_screen_and_past_games_near_the_top(open_phone, own_server, tmp_path, size,
                                                                             scheme):
     past_games(tmp_path / "data")

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from phone import PHONE, SMALL_PHONE
+from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
@@ -88,8 +87,7 @@ def scroll_page_to(phone, row) -> None:
     phone.page.wait_for_function(ROW_IN_VIEW, arg=[row.element_handle(), BAR + HEAD_HEIGHT, height])
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_ten_players_to_the_end_every_column_reachable_and_the_standings_whole(open_phone, own_server, tmp_path,
                                                                               size, scheme):
     game_id, order = nine_hands_of_rage(tmp_path / "data")

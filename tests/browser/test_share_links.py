@@ -12,17 +12,11 @@ from pathlib import Path
 
 import pytest
 from helpers import finished_herrlof, two_hands_of_rage
-from phone import PHONE, SMALL_PHONE, Server, watch
+from phone import SIZES_AND_LOOKS, Server, watch
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
 from companion.views.sharing import link_payload
-
-SIZES = [PHONE, SMALL_PHONE]
-
-
-def _size(size: dict) -> str:
-    return f"{size['width']}x{size['height']}"
 
 
 def clipboard(phone) -> str:
@@ -59,8 +53,7 @@ def other_server(tmp_path, request):
     server.kill()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=_size)
+@SIZES_AND_LOOKS
 def test_a_game_s_link_opens_on_another_bidwell_which_keeps_it_once(open_phone, own_server, other_server, tmp_path,
                                                                     size, scheme):
     done = finished_herrlof(GameStore(tmp_path / "data"))
@@ -121,8 +114,7 @@ def test_a_game_s_link_opens_on_another_bidwell_which_keeps_it_once(open_phone, 
     edited.shows_whole(edited.shot(f"shared-refused-{size['width']}-{scheme}"), "The game in this link")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=_size)
+@SIZES_AND_LOOKS
 def test_the_standings_copied_for_a_chat_and_the_games_saved_as_spreadsheets(open_phone, own_server, tmp_path, size,
                                                                               scheme):
     store = GameStore(tmp_path / "data")

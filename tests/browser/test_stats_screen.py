@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from helpers import hand_worked_history, play_hand
-from phone import PHONE, SMALL_PHONE
+from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
 from test_games import bid, took
 
 from scoring.game import Game
 from scoring.i18n.choice import language
 
-SIZES = [PHONE, SMALL_PHONE]
-SIZE_IDS = [f"{size['width']}x{size['height']}" for size in SIZES]
 
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@SIZES_AND_LOOKS
 def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone, own_server, tmp_path, size, scheme):
     store, ids = hand_worked_history(tmp_path / "data")
     server = own_server()
@@ -101,8 +96,7 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     phone.see_exactly("Anna wins!")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@SIZES_AND_LOOKS
 def test_the_bids_chart_is_labelled_with_every_hands_size_in_play_order(open_phone, own_server, tmp_path, size,
                                                                          scheme):
     store, _ = hand_worked_history(tmp_path / "data")

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from phone import PHONE, PHONE_BROWSER, SMALL_PHONE
+from phone import PHONE_BROWSER, SIZES_AND_LOOKS
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
@@ -43,8 +42,7 @@ def too_small(phone) -> list[str]:
     return phone.page.evaluate(TAPPABLE_TOO_SMALL, [SMALLEST, SCREEN_PADDING])
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_every_control_on_every_screen_takes_a_finger(open_phone, own_server, tmp_path, size, scheme):
     saved = GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"]))
     order = saved.state.current.bidding_order

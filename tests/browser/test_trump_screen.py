@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from phone import PHONE, SMALL_PHONE
+from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
@@ -15,8 +14,7 @@ from scoring.game import Game
 PLAYERS = ["Anna", "Béla", "Csilla"]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=lambda size: f"{size['width']}x{size['height']}")
+@SIZES_AND_LOOKS
 def test_the_trump_now_is_marked_and_the_scoreboard_keeps_each_change(open_phone, own_server, tmp_path, size, scheme):
     GameStore(tmp_path / "data").start(Game.new("rage-n-glyphs", PLAYERS))
     server = own_server()
