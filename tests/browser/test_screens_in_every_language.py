@@ -181,7 +181,8 @@ def test_no_word_on_any_screen_bypasses_the_catalogs(open_phone, own_server, tmp
 
     def shot_and_read(label: str) -> None:
         phone.shot(label, SCREENS)
-        texts = phone.page.evaluate(SCREEN_TEXTS)
+        # A game's link is its record packed into an address: data to copy, in no language.
+        texts = [text for text in phone.page.evaluate(SCREEN_TEXTS) if "/?game=" not in text]
         assert any("«" in text for text in texts), label  # the pseudo-language is spoken, so this could fail
         words = [word for text in texts for word in outside(text, [*NAMES, *FLUTTERS_OWN, *CALENDAR, *LANGUAGES])]
         if words:
