@@ -40,6 +40,7 @@ from scoring.i18n.sentences import GameText, Listed, Words
 from scoring.players import check_players
 from scoring.rules import CardKind, Rules, TieBreak
 from scoring.state import GameState, Phase
+from scoring.text import kept_name
 
 if TYPE_CHECKING:
     from typing import Any
@@ -475,8 +476,7 @@ class Game:
         """Give ``player`` a bonus (``points`` above 0) or penalty (below 0) counted with hand ``hand``; the
         reason is kept trimmed as a name is. Later totals, and the end, follow from it; undo takes it back."""
         self.verify_adjustment(hand, player, points, reason)
-        kept = check_points_and_reason(points, reason, hand=hand, player=self.name(player))
-        return self._commit(Adjust(hand, player, points, kept))
+        return self._commit(Adjust(hand, player, points, kept_name(reason)))
 
     # -- undo --
 
