@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -90,3 +93,42 @@ def test_the_build_is_removed_with_the_server(phone_app):
     assert (folder / "site" / "index.html").is_file()
     phone_app.remove()
     assert not folder.exists()
+
+
+SERVER_HOLDING_A_BUILD = """
+import sys, tempfile
+tempfile.tempdir = sys.argv[1]
+from companion.publish.phone_app import PhoneApp
+app = PhoneApp()
+print(app._folder, flush=True)
+sys.stdin.read()
+"""
+
+
+def server_holding_a_build(folder: Path) -> tuple[subprocess.Popen, Path]:
+    """A process that started a phone app's build in ``folder`` and runs on (until killed): its build folder."""
+    process = subprocess.Popen([sys.executable, "-c", SERVER_HOLDING_A_BUILD, str(folder)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    build = Path(process.stdout.readline().strip())
+    (build / "site").mkdir()
+    (build / "site" / "index.html").write_text("the app", encoding="utf-8")
+    return process, build
+
+
+def test_a_killed_servers_build_goes_at_the_next_start_and_a_running_ones_stays(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    killed, abandoned = server_holding_a_build(tmp_path)
+    running, in_use = server_holding_a_build(tmp_path)
+    try:
+        killed.kill()  # as a test's server is stopped, or a closed terminal's: no clean-up of its own
+        killed.wait(timeout=10)
+        app = PhoneApp()
+        try:
+            assert not abandoned.exists()
+            assert (in_use / "site" / "index.html").read_text(encoding="utf-8") == "the app"
+        finally:
+            app.remove()
+        assert sorted(tmp_path.iterdir()) == [in_use]
+    finally:
+        running.kill()
+        running.wait(timeout=10)

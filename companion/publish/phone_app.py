@@ -14,6 +14,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from filelock import FileLock, Timeout
 from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.staticfiles import StaticFiles
@@ -26,13 +27,20 @@ log = logging.getLogger(__name__)
 PATH = "/phone/"
 """Where the server offers the phone app."""
 RETRY_SECONDS = 3
+FOLDER_PREFIX = "bidwell-phone-app-"
+IN_USE = "in-use.lock"
+"""Held by the server whose build it is for as long as it runs; the system lets it go when that process ends, however
+it ends."""
 
 
 class PhoneApp:
     """An ASGI app serving the phone app's build, made in a folder of its own that :meth:`remove` deletes."""
 
     def __init__(self) -> None:
-        self._folder = Path(tempfile.mkdtemp(prefix="bidwell-phone-app-"))
+        remove_abandoned_builds()
+        self._folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+        self._in_use = FileLock(self._folder / IN_USE)
+        self._in_use.acquire()
         self._files: StaticFiles | None = None
         self._failed: str | None = None
         self._built = threading.Event()
@@ -60,6 +68,7 @@ class PhoneApp:
 
     def remove(self) -> None:
         """Delete the build (when the server stops)."""
+        self._in_use.release()
         shutil.rmtree(self._folder, ignore_errors=True)
 
     async def __call__(self, scope: dict, receive, send) -> None:  # noqa: ANN001 - ASGI's signature
@@ -85,6 +94,27 @@ class _AppFiles(StaticFiles):
             if error.status_code != 404 or "." in path.rsplit("/", 1)[-1]:
                 return PlainTextResponse(error.detail, status_code=error.status_code, headers=error.headers)
             return await super().get_response("index.html", scope)
+
+
+def remove_abandoned_builds(folder: Path | None = None) -> list[Path]:
+    """Delete the builds whose server ended without removing its own (killed, or the computer switched off): a build
+    is 50 MB, and one is made each time ``--lan`` starts. A build whose server still runs is left alone. Returns the
+    builds deleted."""
+    removed = []
+    for build in Path(folder or tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
+        if not (build / IN_USE).is_file():
+            continue  # being made this moment (or not Bidwell's): its lock comes with it
+        try:
+            with FileLock(build / IN_USE, timeout=0):
+                shutil.rmtree(build / "site", ignore_errors=True)
+        except Timeout:
+            continue
+        except OSError as error:
+            log.warning("an old phone app build could not be deleted: %s", error)
+            continue
+        shutil.rmtree(build, ignore_errors=True)
+        removed.append(build)
+    return removed
 
 
 def _page(text: str, *, refresh: int | None = None) -> str:
