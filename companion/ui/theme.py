@@ -15,6 +15,12 @@ RADIUS = 14
 """Rounded like a playing card's corners: cards, buttons and fields alike."""
 
 
+INSTANT = ft.PageTransitionsTheme(**dict.fromkeys(("android", "ios", "linux", "macos", "windows"),
+                                                 ft.PageTransitionTheme.NONE))
+"""Screens change at once, as a score sheet's page turns: Material's 300 ms slide kept the scoreboard waiting behind
+a screen already closed (a correction saved, its totals not yet seen), for every route change at the table."""
+
+
 def app_theme(palette: Palette) -> ft.Theme:
     """The theme for one brightness: every control drawn from ``palette`` and the shared type scale."""
     colours = ft.ColorScheme(**dataclasses.asdict(palette))
@@ -55,6 +61,7 @@ def app_theme(palette: Palette) -> ft.Theme:
         expansion_tile_theme=ft.ExpansionTileTheme(text_color=palette.on_surface, icon_color=palette.primary,
                                                    collapsed_icon_color=palette.primary),
         divider_color=palette.outline_variant,
+        page_transitions=INSTANT,
     )
 
 
