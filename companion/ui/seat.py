@@ -113,7 +113,9 @@ def CodeEntry(note: str | None, answers: int) -> ft.Control:
 
     return ft.Column([
         ft.Text(t("join.explain")),
-        ft.TextField(label=t("join.code_label"), hint_text=t("join.code_hint"), autofocus=True,
+        # Not focused by itself: a phone opens its keyboard only for a tap, and a tap on a field the app had just
+        # focused was, on a busy phone, now and then left taking no typing (a person would tap again).
+        ft.TextField(label=t("join.code_label"), hint_text=t("join.code_hint"),
                      capitalization=ft.TextCapitalization.CHARACTERS, on_change=changed,
                      on_submit=lambda e: submit(e.control.value or "")),
         wide(ft.FilledButton(t("join.go"), on_click=lambda _: submit(typed.current))),
