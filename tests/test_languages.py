@@ -275,10 +275,10 @@ def _play_to_the_end(store, game_id, players, bids, tricks, *, seen, **options):
             seat = model.players.index(choosing)
             drawn = model.aim(Step.TRICKS)
             if not model.tap_tricks(wanted[seat], drawn):
-                model.tap_tricks(next(key.value for key in model.view().tricks.keys if key.allowed), drawn)
+                keys = next(line.keys for line in model.view().tricks.lines if line.seat == seat)
+                model.tap_tricks(next(key.value for key in keys if key.allowed), drawn)
+            model.tap_tricks(0, drawn)  # refused: the tap right after one is a bounce
             look()
-            model.tap_tricks(0, drawn)  # refused: that pad has moved on
-            seen += view_texts(model.view())
         for kind in model.game.rules.scoring.cards:
             model.step_counted(kind.name, 0, 1)
         scoring = model.aim(Step.SCORE)

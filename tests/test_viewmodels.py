@@ -54,17 +54,16 @@ def bid_all(model, bids):
 
 
 def enter_tricks(model, tricks, **counted):
-    """Tap the counts (given in seat order) on the pad as the screen asks for them, then score the hand.
+    """Tap the counts (given in seat order) in the order of play, each on its player's pad, then score the hand.
 
     The last count is filled in; where tricks may vanish (Herrlof) the one
-    filled in may be more than was taken, and is then chosen and lowered.
+    filled in may be more than was taken, and is then lowered on its pad.
     """
     while (choosing := model.view().tricks.choosing) is not None:
         taken(model, model.tap_tricks(tricks[seat_of(model, choosing)]))
     for line in model.view().tricks.lines:
         if line.tricks != tricks[line.seat]:
-            model.choose(line.seat)
-            taken(model, model.tap_tricks(tricks[line.seat]))
+            taken(model, model.tap_tricks(tricks[line.seat], line.aim))
     for kind, counts in counted.items():
         for seat, count in enumerate(counts):
             for _ in range(count):
@@ -378,16 +377,27 @@ def test_a_private_bid_refused_as_stale_does_not_say_the_bid(store):
     assert "7" not in model.message.text
 
 
-def test_a_tap_on_a_trick_pad_or_on_score_after_it_moved_on_is_refused(store):
+def pad_of(model, name):
+    """The aim of ``name``'s own tricks pad, as the screen draws it now."""
+    return next(line.aim for line in model.view().tricks.lines if line.name == name)
+
+
+def test_a_trick_pad_is_its_players_alone_and_score_after_the_hand_moved_on_is_refused(store):
     model = new_play(store, "rage", RAGE_THREE)
     bid_all(model, [2, 3, 4])
-    bela = model.view().tricks.aim
+    bela = pad_of(model, "Béla")
     assert model.tap_tricks(4, bela) and model.view().settling.text == "Béla took 4 tricks"
+    assert not model.tap_tricks(3, bela)  # a finger's bounce, while the 4 is said
+    assert model.message == Message("Béla took 4 tricks — the tap right after it was not taken.", error=True)
     model.settle()
-    assert not model.tap_tricks(4, bela)
-    assert model.message == Message("Béla took 4 — that tap was for Béla, so it was not taken again.", error=True)
     assert [line.tricks for line in model.view().tricks.lines] == [4, None, None]  # Csilla has no 4
-    taken(model, model.tap_tricks(5))
+    # Later, Béla's pad is still Béla's: a tap on it changes his count, never the next player's.
+    taken(model, model.tap_tricks(3, bela))
+    assert [line.tricks for line in model.view().tricks.lines] == [3, None, None]
+    taken(model, model.tap_tricks(5, pad_of(model, "Anna")))
+    assert [line.tricks for line in model.view().tricks.lines] == [3, 2, 5]  # Csilla given the 2 left
+    taken(model, model.tap_tricks(4, bela))
+    assert [line.tricks for line in model.view().tricks.lines] == [4, 1, 5]  # the count filled in follows
     score = model.view().tricks.score_aim
     taken(model, model.confirm_tricks(score))
     assert not model.confirm_tricks(score)
@@ -423,27 +433,30 @@ def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store)
     assert tricks.choosing == "Béla"  # the first in the order of play
     assert [line.name for line in tricks.lines] == ["Béla", "Csilla", "Anna"]
     assert [line.selected for line in tricks.lines] == [True, False, False]
-    assert [key.value for key in tricks.keys] == list(range(11)) and all(key.allowed for key in tricks.keys)
+    # Every player has a pad of their own, each of 0 to the 10 cards.
+    assert all([key.value for key in line.keys] == list(range(11)) and all(key.allowed for key in line.keys)
+               for line in tricks.lines)
     assert tricks.check == "Tricks 0 of 10" and not tricks.complete
     taken(model, model.tap_tricks(4))
     tricks = model.view().tricks
     assert tricks.choosing == "Csilla" and tricks.check == "Tricks 4 of 10"
-    # Béla has 4 of the 10: Csilla may have 0 to 6, no more.
-    assert [key.value for key in tricks.keys if key.allowed] == list(range(7))
-    assert {key.reason for key in tricks.keys if not key.allowed} == {"more than the tricks left"}
+    # Béla has 4 of the 10: Csilla may have 0 to 6, no more; so may Anna. Béla's own pad offers all 10.
+    lines = lines_by_name(tricks)
+    assert [key.value for key in lines["Csilla"].keys if key.allowed] == list(range(7))
+    assert [key.value for key in lines["Anna"].keys if key.allowed] == list(range(7))
+    assert {key.reason for key in lines["Csilla"].keys if not key.allowed} == {"more than the tricks left"}
+    assert all(key.allowed for key in lines["Béla"].keys)
     assert not model.tap_tricks(7)
     assert model.message == Message("Csilla cannot have taken 7: the others took 4 of the 10 tricks", error=True)
     taken(model, model.tap_tricks(5))
     tricks = model.view().tricks
     anna = lines_by_name(tricks)["Anna"]
     assert (anna.tricks, anna.filled_in) == (1, True)  # 10 - 4 - 5
-    assert tricks.choosing is None and tricks.keys == () and tricks.complete and tricks.check == "Tricks 10 of 10"
+    assert tricks.choosing is None and tricks.complete and tricks.check == "Tricks 10 of 10"
 
-    model.choose(seat_of(model, "Béla"))
-    tricks = model.view().tricks
-    assert tricks.choosing == "Béla"
-    assert [key.value for key in tricks.keys if key.allowed] == list(range(6))  # Csilla has 5 of the 10
-    taken(model, model.tap_tricks(3))
+    bela = lines_by_name(tricks)["Béla"]
+    assert bela.tricks == 4 and [key.value for key in bela.keys if key.allowed] == list(range(6))  # Csilla has 5
+    taken(model, model.tap_tricks(3, bela.aim))
     lines = lines_by_name(model.view().tricks)
     assert (lines["Anna"].tricks, lines["Anna"].filled_in) == (2, True)  # the rest follows: 10 - 3 - 5
     # Béla bid 3, took 3: 13; Csilla bid 4, took 5: 5 - 5 = 0; Anna bid 2, took 2: 12.
@@ -475,22 +488,20 @@ def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
     model = new_play(store, "herrlof", ["Anna", "Béla"])
     bid_all(model, [3, 4])
     taken(model, model.tap_tricks(10))  # Béla; Anna is given the 5 left
-    anna = seat_of(model, "Anna")
-    model.choose(anna)
     tricks = model.view().tricks
+    anna = lines_by_name(tricks)["Anna"]
     # Béla took 10 of 15 and up to 3 tricks can be destroyed: Anna took 2 to 5.
-    assert [key.value for key in tricks.keys if key.allowed] == [2, 3, 4, 5]
+    assert [key.value for key in anna.keys if key.allowed] == [2, 3, 4, 5]
     assert tricks.check == "Tricks 15; between 12 and 15 allowed"
-    assert not model.tap_tricks(1)
-    taken(model, model.tap_tricks(3))
+    assert not model.tap_tricks(1, anna.aim)
+    taken(model, model.tap_tricks(3, anna.aim))
     assert model.view().tricks.check == "Tricks 13; between 12 and 15 allowed"
     taken(model, model.confirm_tricks())
     assert model.state.hands[0].points == (18, 10)  # 3 + 5 + 10; 10
     taken(model, model.undo())
     anna_line = lines_by_name(model.view().tricks)["Anna"]
     assert (anna_line.tricks, anna_line.filled_in) == (3, False)  # lowered from the 5 left: not "the rest"
-    model.choose(anna)
-    assert [key.value for key in model.view().tricks.keys if key.allowed] == [2, 3, 4, 5]
+    assert [key.value for key in anna_line.keys if key.allowed] == [2, 3, 4, 5]
 
 
 def test_an_open_hand_costs_a_tap_per_bid_and_per_count_with_more_than_one_answer(store):
@@ -692,8 +703,7 @@ def test_tricks_brought_back_by_undo_can_be_changed(store):
     taken(model, model.undo())
     lines = lines_by_name(model.view().tricks)
     assert lines["Anna"].filled_in and not lines["Béla"].filled_in  # the last in the order of play holds the rest
-    model.choose(seat_of(model, "Béla"))
-    taken(model, model.tap_tricks(4))
+    taken(model, model.tap_tricks(4, lines["Béla"].aim))
     lines = lines_by_name(model.view().tricks)
     # Csilla keeps 5, so the last in the order of play, Anna, is left 10 - 4 - 5 = 1.
     assert {name: line.tricks for name, line in lines.items()} == {"Anna": 1, "Béla": 4, "Csilla": 5}
@@ -990,8 +1000,7 @@ def test_once_every_trick_is_placed_the_rest_are_0_without_being_asked_and_follo
     assert [(line.name, line.tricks, line.filled_in) for line in view.lines] == [
         ("Béla", cards - 3, False), ("Csilla", 3, False), ("Dóra", 0, True), ("Emil", 0, True), ("Anna", 0, True)]
     # Csilla took 2 after all: one trick is not placed, so the three are asked again, from Dóra on.
-    model.choose(seat_of(model, "Csilla"))
-    taken(model, model.tap_tricks(2))
+    taken(model, model.tap_tricks(2, pad_of(model, "Csilla")))
     view = model.view().tricks
     assert [(line.name, line.tricks) for line in view.lines][2:] == [("Dóra", None), ("Emil", None), ("Anna", None)]
     assert view.choosing == "Dóra"

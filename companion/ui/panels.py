@@ -260,10 +260,11 @@ def ChangePanel(change: ChangeView, change_bid, cancel, settling: bool, pad_key:
 
 @ft.memo
 @part
-def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, ask_change, change_aim: Aim,
-                last: str | None, settling: bool, pad_key: str, ghost: Ghost | None) -> ft.Control:
-    """The bids, then one line per player (bid, tricks, points), the pad for the one chosen, the check. A count
-    just taken is said in the pad's heading while the next player's pad waits a moment, greyed."""
+def TricksPanel(tricks: TricksView, tap_tricks, step_counted, confirm, ask_change, change_aim: Aim,
+                last: str | None, settling: bool, pad_key) -> ft.Control:
+    """The bids, then one line per player (bid, points) with the player's own pad, the check. One tap on a line
+    says whose count and what it is; the next line in the order of play is marked, and a count just taken is said
+    in the heading while the pads wait a moment, greyed. ``pad_key(aim)`` is the key of the pad drawn for ``aim``."""
     controls: list[ft.Control] = []
     if tricks.bids_note:
         controls.append(ft.Text(tricks.bids_note))
@@ -272,13 +273,13 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, a
     if tricks.bid_total:
         controls.append(ft.Text(tricks.bid_total, weight=ft.FontWeight.W_600))
     controls.append(ft.Text(t("play.play")))
-    # The pad first, where the thumb is; the lines below show each count as it goes in.
-    heading_text = last if settling or tricks.choosing is None else t("tricks.choose", name=tricks.choosing)
+    # Whose count comes first, until one is tapped; from then on the last count taken, said where the eye
+    # comes back to (the next line to enter is outlined).
+    tapped = any(line.tricks is not None and not line.filled_in for line in tricks.lines)
+    heading_text = last if settling or tapped or tricks.choosing is None else t("tricks.choose", name=tricks.choosing)
     controls.append(Slot(heading_text, settling, key="slot"))
-    controls += _pads(tricks.keys, t("tricks.pad", name=tricks.choosing, value="{value}"), tap_tricks,
-                      tricks.aim if tricks.choosing is not None else None, pad_key, ghost)
     for line in tricks.lines:
-        controls.append(TrickRow(line, choose, step_counted, settling, key=f"line-{line.seat}"))
+        controls.append(TrickRow(line, tap_tricks, step_counted, pad_key(line.aim), key=f"line-{line.seat}"))
     controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
                             color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
     if tricks.rest_none:
@@ -291,40 +292,34 @@ def TricksPanel(tricks: TricksView, tap_tricks, choose, step_counted, confirm, a
 
 @ft.memo
 @part
-def TrickRow(line, choose, step_counted, settling: bool = False) -> ft.Control:
-    """One player: name and bid, tricks (tap to change), points it scores; Rage's card counters. While a count just
-    taken is shown, the line waits."""
-    if line.tricks is None:
-        value = t("tricks.not_yet")
-    else:
-        value = str(line.tricks)
+def TrickRow(line, tap_tricks, step_counted, pad_key: str) -> ft.Control:
+    """One player: name, bid, count (one filled in without a tap, in italics) and the points it scores over the
+    player's own pad, the count its chosen key; Rage's card counters under it. The next line to enter is outlined."""
     result = ""
     if line.points is not None:
         mark = t("board.made_mark") if line.made else t("board.missed_mark")
         result = f"{mark} {t('tricks.points', count=line.points)}"
-    row = ft.Container(
-        ft.Row([
-            ft.Text(line.name, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            ft.Text(t("tricks.bid", bid=line.bid), width=56),
-            ft.Text(value, size=20, width=40, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD,
-                    italic=line.filled_in),
-            ft.Text(result, width=96, no_wrap=True,
-                    color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
-        ], spacing=6),
-        height=48, padding=ft.Padding(8, 0, 8, 0), border_radius=8,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if line.selected else None,
-        on_click=lambda _: choose(line.seat), disabled=settling,
-    )
-    row = ft.Semantics(content=row, label=t("tricks.change", name=line.name), button=True, disabled=settling,
-                       key=f"row-{line.seat}")
+    heading = ft.Row([
+        ft.Text(line.name, weight=ft.FontWeight.W_600, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                tooltip=line.name),
+        ft.Text(t("tricks.bid", bid=line.bid), no_wrap=True),
+        ft.Text(t("tricks.not_yet") if line.tricks is None else str(line.tricks), size=18, width=28,
+                weight=ft.FontWeight.BOLD, italic=line.filled_in, text_align=ft.TextAlign.CENTER),
+        ft.Text(result, no_wrap=True, text_align=ft.TextAlign.END, width=96,
+                color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
+    ], spacing=6)
+    pad = Pad(line.keys, t("tricks.pad", name=line.name, value="{value}"), tap_tricks, aim=line.aim,
+              chosen=line.tricks, small=True, key=pad_key)
+    content: list[ft.Control] = [heading, pad]
     counters = [counter(label, line.name, count, most, lambda d, k=kind: step_counted(k, line.seat, d),
                         key=f"{kind}-{line.seat}")
                 for kind, label, count, most in line.counted]
-    if not counters:
-        return row
-    # Wrapped, so two counters with a long language's labels take two lines on a narrow phone rather than run off it.
-    return ft.Column([row, ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END, wrap=True)], spacing=0)
+    if counters:
+        # Wrapped, so two counters with a long language's labels take two lines on a narrow phone.
+        content.append(ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END, wrap=True))
+    # A border of the same width on every line, coloured only on the marked one: marking a line moves nothing.
+    return ft.Container(ft.Column(content, spacing=4), padding=ft.Padding(8, 4, 8, 6), border_radius=10,
+                        border=ft.Border.all(2, ft.Colors.PRIMARY if line.selected else ft.Colors.TRANSPARENT))
 
 
 @part

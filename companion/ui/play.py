@@ -158,12 +158,10 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
                                   model.aim(Step.CHANGE), settling, handle.key(view.bids.aim),
                                   _ghost(model, handle, view.retired), handle.on(model.cover), key="bids"))
     elif view.tricks is not None:
-        controls.append(TricksPanel(view.tricks, handle.on(model.tap_tricks), handle.on(model.choose),
-                                    handle.on(model.step_counted), handle.on(model.confirm_tricks),
-                                    handle.on(model.ask_change), model.aim(Step.CHANGE),
-                                    _slot_text(view), settling is not None,
-                                    handle.key(view.tricks.aim) if view.tricks.aim is not None else "no-pad",
-                                    _ghost(model, handle, view.retired), key="tricks"))
+        controls.append(TricksPanel(view.tricks, handle.on(model.tap_tricks), handle.on(model.step_counted),
+                                    handle.on(model.confirm_tricks), handle.on(model.ask_change),
+                                    model.aim(Step.CHANGE), _slot_text(view), settling is not None, handle.key,
+                                    key="tricks"))
     elif view.ending is not None:
         controls.append(EndPanel(view.ending, handle, looking, key="end"))
     session = use_session()

@@ -79,25 +79,26 @@ def said(message: Message | None) -> list[ft.Control]:
 @ft.memo
 @part
 def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., None], *, aim: Aim | None = None,
-        chosen: int | None = None, visible: bool = True) -> ft.Control:
+        chosen: int | None = None, visible: bool = True, small: bool = False) -> ft.Control:
     """A number pad: one key per value, the ones refused greyed out, struck through and read with their reason
     (the ones merely waiting, greyed out and read as usual).
 
     ``label`` is the spoken name of a key, with ``{value}`` in it ("Bid {value}"). A key tapped calls
     ``on_tap(value, aim)``, or ``on_tap(value)`` for a pad drawn for no aim (a correction's drafts). A pad not
-    ``visible`` is kept in the screen unseen (see :class:`companion.ui.panels.Ghost`).
+    ``visible`` is kept in the screen unseen (see :class:`companion.ui.panels.Ghost`). A ``small`` pad's keys are a
+    thumb's size and no more, for a pad in each player's line.
     """
     buttons = []
     for key in keys:
         refused = not key.allowed and key.reason is not None
         spoken = f"{key.value}: {key.reason}" if refused else label.format(value=key.value)
-        text = ft.Text(str(key.value), size=20, no_wrap=True, semantics_label=spoken,
+        text = ft.Text(str(key.value), size=18 if small else 20, no_wrap=True, semantics_label=spoken,
                        style=NOT_ALLOWED if refused else None)
         make = ft.FilledButton if key.value == chosen else ft.FilledTonalButton
         tap = (lambda _, v=key.value: on_tap(v)) if aim is None else (lambda _, v=key.value: on_tap(v, aim))
-        buttons.append(make(content=text, width=KEY_WIDTH, height=56, style=KEY_STYLE, disabled=not key.allowed,
-                            key=f"key-{key.value}", on_click=tap))
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6, visible=visible)
+        buttons.append(make(content=text, width=TAP if small else KEY_WIDTH, height=TAP if small else 56,
+                            style=KEY_STYLE, disabled=not key.allowed, key=f"key-{key.value}", on_click=tap))
+    return ft.Row(buttons, wrap=True, spacing=4 if small else 6, run_spacing=4 if small else 6, visible=visible)
 
 
 @part

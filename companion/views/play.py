@@ -61,10 +61,11 @@ from scoring.stats import MATCH_KEY, game_charts
 class PlayModel:
     """A game being scored (or a finished one looked at): every tap of the play screens.
 
-    Trick counts are entered on a number pad, one player after the other in
-    the order of play; the last player's count is filled in from what is
-    left, so a hand costs one tap per bid, one per player but the last for
-    the tricks, and one to score it.
+    Trick counts are entered on each player's own pad, one tap saying whose
+    count and what it is; a count with one answer is filled in (the last
+    player's, from what is left; everyone's still missing, once every trick
+    is placed), so a hand costs one tap per bid, one per player who took
+    tricks (but the last), and one to score it.
 
     Every tap names its :class:`Aim`, the state the control was drawn for; a tap whose aim is not what the
     screen shows now is refused and said so, never given to another player. A tap taken is shown where its
@@ -151,7 +152,8 @@ class PlayModel:
         change = self.change_view() if changing is not None and screen is not Screen.COVER else None
         if self.settling is not None:  # the next pad is drawn, but takes no tap while the last one is said
             bids = None if bids is None else dataclasses.replace(bids, keys=greyed(bids.keys))
-            tricks = None if tricks is None else dataclasses.replace(tricks, keys=greyed(tricks.keys))
+            tricks = None if tricks is None else dataclasses.replace(tricks, lines=tuple(
+                dataclasses.replace(line, keys=greyed(line.keys)) for line in tricks.lines))
             change = None if change is None else dataclasses.replace(change, keys=greyed(change.keys))
         return PlayView(
             screen=screen,
@@ -180,18 +182,20 @@ class PlayModel:
 
     # -- aims: what each control is drawn for --
 
-    def aim(self, step: Step) -> Aim:
+    def aim(self, step: Step, seat: int | None = None) -> Aim:
         """The aim of the control for ``step`` as the screen draws it now: a tap on it is taken only while this is
-        still its aim (see :meth:`takes`)."""
+        still its aim (see :meth:`takes`). Each player has a tricks pad of their own: ``seat``'s (by default the
+        next one to enter)."""
         hand = self.state.current
         number = None if hand is None else hand.number
-        seat = None
         if step is Step.BID or step is Step.UNLOCK and self.changing is None:
             seat = self.state.next_bidder
         elif step in (Step.CHANGE, Step.UNLOCK):
             seat = self.changing
         elif step is Step.TRICKS:
-            seat = self._fresh_draft().choosing
+            seat = self._fresh_draft().choosing if seat is None else seat
+        else:
+            seat = None
         return Aim(self.saved.revision, number, step, seat)
 
     def takes(self, aim: Aim) -> bool:
@@ -203,7 +207,7 @@ class PlayModel:
         if self.settling is not None:
             self.message = Message(t("tap.during_settle", taken=self.settling.text), error=True)
             return False
-        if aim != self.aim(aim.step):
+        if aim != self.aim(aim.step, aim.seat):
             self.message = Message(self.stale(aim), error=True)
             return False
         return True
@@ -433,16 +437,9 @@ class PlayModel:
         assert self.draft is not None, "a hand is being played"
         return self.draft
 
-    def choose(self, seat: int) -> None:
-        """Enter (or change) ``seat``'s tricks next."""
-        draft = self._fresh_draft()
-        if 0 <= seat < len(self.players) and self.settling is None:
-            self.draft = draft.choose(seat)
-            self.message = None
-
     def tap_tricks(self, value: int, aim: Aim | None = None) -> bool:
-        """Give the player ``aim`` names (default: the one chosen now) ``value`` tricks and go on to the next; the
-        last is filled in from what is left."""
+        """Give the player whose pad ``aim`` names (default: the next without a count) ``value`` tricks; a count
+        with one answer left is filled in."""
         aim = aim or self.aim(Step.TRICKS)
         if not self.takes(aim) or self.state.phase is not Phase.PLAYING or self.changing is not None \
                 or aim.seat is None:
@@ -452,7 +449,7 @@ class PlayModel:
         if value not in draft.allowed(self.game, seat):
             self.message = Message(self._trick_reason(seat, value), error=True)
             return False
-        keys = self.tricks_view().keys
+        keys = next(line.keys for line in self.tricks_view().lines if line.seat == seat)
         self.draft = draft.give(self.game, seat, value)
         self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value)
         return True
@@ -469,12 +466,13 @@ class PlayModel:
             self.draft = draft.step_counted(self.game, kind, seat, delta)
 
     def tricks_view(self) -> TricksView:
-        """Each player's bid and count with the points it would score, the pad for the player chosen."""
+        """Each player's bid and count with the points it would score, and the player's own pad."""
         draft = self._fresh_draft()
         hand = self.state.current
         view = tricks_view_of(self.game, hand, hand.bids, draft.tricks, draft.counted, draft.choosing,
-                              draft.filled_in, private_bids=not self._bids_seen())
-        return dataclasses.replace(view, aim=self.aim(Step.TRICKS), score_aim=self.aim(Step.SCORE),
+                              draft.filled_in, private_bids=not self._bids_seen(),
+                              aim_of=lambda seat: self.aim(Step.TRICKS, seat))
+        return dataclasses.replace(view, score_aim=self.aim(Step.SCORE),
                                    bids=tuple(self.bids_line()))
 
     def _bids_seen(self) -> bool:

@@ -60,7 +60,8 @@ class ChangeView:
 
 @dataclass(frozen=True)
 class TrickLine:
-    """One player's line on the tricks screen: the bid, the count (None until entered), its points."""
+    """One player's line on the tricks screen: the bid, the count (None until entered), its points, and the keys
+    of the player's own pad (0 to the cards dealt, those the hand's total leaves no room for refused)."""
 
     seat: int
     name: str
@@ -71,23 +72,25 @@ class TrickLine:
     points: int | None
     made: bool | None
     selected: bool
+    """The next line in the order of play without a count: the one the eye goes to."""
+    keys: tuple[PadKey, ...] = ()
+    aim: Aim | None = None
+    """The aim of this line's pad: this player's tricks in this hand. Every line has a pad of its own, so one tap
+    says both whose count and what it is, and a pad never moves on to another player under a finger."""
 
 
 @dataclass(frozen=True)
 class TricksView:
-    """The tricks of a hand (or a correction's): one line per player, the pad for the one chosen, the check."""
+    """The tricks of a hand: one line per player with its own pad, the next one to enter, the check."""
 
     number: int
     cards: int
     lines: tuple[TrickLine, ...]
     choosing: str | None
-    keys: tuple[PadKey, ...]
     check: str
     complete: bool
     bids_note: str | None
     bid_total: str | None
-    aim: Aim | None = None
-    """The pad's aim (None in a correction, whose pads change only its drafts)."""
     score_aim: Aim | None = None
     bids: tuple[BidLine, ...] = ()
     rest_none: str | None = None

@@ -51,12 +51,12 @@ def bid(phone, name: str, value: int, *, private: bool = False) -> None:
 
 
 def took(phone, *counts: tuple[str, int], cards: int | None = None) -> None:
-    """Tap each player's count on the pad, in the order the pad asks for them (the last one is filled in, and
-    once the counts tapped reach the hand's ``cards``, everyone after is 0 without being asked)."""
+    """Tap each player's count on the player's own pad, and see it taken (once the counts tapped reach the hand's
+    ``cards``, everyone else is 0 without being asked)."""
     placed = 0
     for name, count in counts:
-        phone.see_exactly(f"{name}'s tricks")
         phone.tap(f"{name} took {count}")
+        phone.see_exactly(f"{name} took {count} trick{'' if count == 1 else 's'}")
         placed += count
         if placed == cards:
             break
@@ -65,11 +65,6 @@ def took(phone, *counts: tuple[str, int], cards: int | None = None) -> None:
 def sheet_text(path) -> str:  # noqa: ANN001 - a downloaded file's path
     """A PDF sheet's text, page after page, with every run of spaces and line breaks made one space."""
     return " ".join(" ".join(page.extract_text(extraction_mode="layout").split()) for page in PdfReader(path).pages)
-
-
-def row(phone, name: str):
-    """A player's line on the tricks screen (it reads the name, the bid, the count and its points after it)."""
-    return phone.page.get_by_role("button", name=re.compile("^" + re.escape(f"Change the tricks of {name} ")))
 
 
 def score(phone, number: int, cards: int, check: str | None = None) -> None:
@@ -91,9 +86,8 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     phone.see_exactly("Everyone has bid. The bids stay secret until the tricks are in.")
     took(phone, ("さくら", 4))
     phone.see_exactly("Tricks 15; between 12 and 15 allowed")  # Anna was given the 11 left
-    expect(row(phone, "Anna")).to_have_accessible_name(re.compile(r"bid secret 11"))
-    # Two tricks went to Valknuts: Anna's line is chosen again and set to 9.
-    row(phone, "Anna").tap()
+    phone.reads("Anna", "bid secret", "11")
+    # Two tricks went to Valknuts: Anna's count is set to 9 on her pad.
     took(phone, ("Anna", 9))
     # Anna 9 tricks + 10 for the exact bid = 19; さくら 4 + 5 (exactly 4) + 10 = 19.
     score(phone, 1, 15, "Tricks 13; between 12 and 15 allowed")
@@ -104,7 +98,6 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     bid(phone, "さくら", 10, private=True)
     took(phone, ("Anna", 3))
     phone.see_exactly("Tricks 15; between 12 and 15 allowed")  # さくら was given the 12 left
-    row(phone, "さくら").tap()
     took(phone, ("さくら", 10))
     # Anna 3 + 5 + 10 = 18, 37 in all; さくら 10 + 10 = 20, 39.
     score(phone, 2, 15, "Tricks 13; between 12 and 15 allowed")
@@ -169,7 +162,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
         # Hidden bids are shown together once all are in, and the tricks come at once.
         phone.see_exactly(f"Bids {cards} for {cards} trick{'s' if cards > 1 else ''}")
         if number == 1:
-            expect(row(phone, "Łucja")).to_have_accessible_name(re.compile("bid 1"))
+            phone.reads("Łucja", "bid 1")
         took(phone, *[(name, bids.get(name, 0)) for name in order[:-1]], cards=cards)
         if number == 5:
             phone.see_exactly("Tricks 9 of 9")
@@ -347,7 +340,9 @@ def test_once_every_trick_is_placed_the_rest_are_0_without_a_tap(open_phone, ser
     took(phone, ("Béla", 6), ("Csilla", 4))
     phone.see_exactly("Every trick is placed, so Dóra, Emil, and Anna took none")
     for name in ["Dóra", "Emil", "Anna"]:
-        expect(row(phone, name)).to_contain_text("0")
-        expect(phone.button(f"{name} took 0")).to_have_count(0)
+        phone.reads(name, "bid 0", "0", "✓ 10 points")
+        # Their pads offer only the 0 they were given: every trick is placed.
+        expect(phone.button(f"{name} took 0")).to_be_enabled()
+        expect(phone.page.get_by_role("button", name=re.compile(f"^{name} took"))).to_have_count(1)
     score(phone, 1, 10)
     phone.see_exactly("Hand 2 of 10")

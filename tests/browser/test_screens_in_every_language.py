@@ -117,7 +117,7 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     phone.tap(continue_line(code, "Rage", 1, ["Dóra", "Ernő", "Flóra", "Maximiliane Wolfeschlegel"]))
     phone.see_exactly(say("tricks.choose", name="Ernő"))
     phone.tap(say("tricks.pad", name="Ernő", value=3))
-    phone.see_exactly(say("tricks.choose", name="Flóra"))
+    phone.see_exactly(say("tricks.taken", name="Ernő", count=3))
     plus_five = game_name(code, "+5 cards")
     phone.tap(say("cards.more", label=plus_five, name="Ernő"))
     phone.see_exactly(f"{say('cards.of', label=plus_five, name='Ernő')}: 1")
