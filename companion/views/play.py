@@ -153,7 +153,8 @@ class PlayModel:
         if self.settling is not None:  # the next pad is drawn, but takes no tap while the last one is said
             bids = None if bids is None else dataclasses.replace(bids, keys=greyed(bids.keys))
             tricks = None if tricks is None else dataclasses.replace(tricks, lines=tuple(
-                dataclasses.replace(line, keys=greyed(line.keys)) for line in tricks.lines))
+                dataclasses.replace(line, keys=greyed(line.keys)) if self._settling_on(line.aim) else line
+                for line in tricks.lines))
             change = None if change is None else dataclasses.replace(change, keys=greyed(change.keys))
         return PlayView(
             screen=screen,
@@ -204,13 +205,22 @@ class PlayModel:
         tap is still shown where its pad was."""
         if self.read_only:
             return False
-        if self.settling is not None:
+        if self._settling_on(aim):
             self.message = Message(t("tap.during_settle", taken=self.settling.text), error=True)
             return False
         if aim != self.aim(aim.step, aim.seat):
             self.message = Message(self.stale(aim), error=True)
             return False
         return True
+
+    def _settling_on(self, aim: Aim | None) -> bool:
+        """Whether a tap aimed at ``aim`` would land while the last tap is still said: every control waits then,
+        but another player's tricks pad (it stays where it is, so a bounce cannot reach it; a tap there is meant)."""
+        if self.settling is None:
+            return False
+        pad = self.settling.pad
+        tricks = aim is not None and aim.step is Step.TRICKS and pad is not None and pad.step is Step.TRICKS
+        return not tricks or aim == pad
 
     def stale(self, aim: Aim, otherwise: str | None = None) -> str:
         """Why a tap aimed at ``aim`` was not taken (see :func:`~companion.views.common.stale_tap`)."""
