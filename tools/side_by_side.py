@@ -63,7 +63,7 @@ def deal_out(saved: SavedGame | Game, *, bids_only: bool = False) -> list[int]:
 
 def prepare(data: Path) -> tuple[str, str, list[tuple[str, int]]]:
     """Two games: one three hands in, one at its last hand with the bids made. Returns their buttons' names on
-    the start screen and the last hand's tricks to tap, in the order they are asked for."""
+    the start screen and the last hand's tricks to tap, in the order of play."""
     probe, hands = Game.new("oh-hell", PLAYERS), 0
     while not probe.state.finished:
         deal_out(probe)
@@ -115,8 +115,8 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
         phone.see_exactly(f"{name}'s bid")
         phone.tap("Bid 1")
     for name in PLAYERS[:3]:
-        phone.see_exactly(f"{name}'s tricks")
         phone.tap(f"{name} took 1")
+        phone.see_exactly(f"{name} took 1 trick")
     phone.see_exactly("Tricks 7 of 7")  # the last seat's tricks follow from the others'
     shot("05-tricks")
     phone.tap("Correct hand 1")
@@ -135,8 +135,8 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
 
     phone.tap(ended)
     for name, tricks in last_hand[:-1]:
-        phone.see_exactly(f"{name}'s tricks")
         phone.tap(f"{name} took {tricks}")
+        phone.see_exactly(f"{name} took {tricks} trick{'' if tricks == 1 else 's'}")
     phone.tap("Score the hand")
     phone.see("wins!")
     to_top(phone, phone.page.get_by_text("Game over", exact=True))  # it keeps the last hand's scroll
