@@ -442,6 +442,7 @@ def test_bidwell_sheet_lang_prints_in_that_language_and_bidwell_lang_speaks_ever
     assert done.returncode == 0, done.stderr
     text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
     with speaking(code):
+        assert done.stdout.decode("utf-8").strip() == t("cli.sheet_written", path=out.resolve())
         assert t("sheet.blank_title", game=game_text("Herrlof")) in text
         assert t("sheet.footer_keeper") in text and t("sheet.footer_winner") in text and t("sheet.seat", number=2) in text
         refusal = t("cli.error", text=t("game.unknown", game="nope", known="herrlof, oh-hell, rage, rage-n-glyphs"))

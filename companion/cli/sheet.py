@@ -18,7 +18,8 @@ from scoring.record import game_from_record, parse_record
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the sheet ``args`` asks for; bad arguments end in one ``error:`` line (exit 2)."""
+    """Write the sheet ``args`` asks for and say where (its whole path); bad arguments end in one ``error:`` line
+    (exit 2)."""
     if args.game is None and (args.players or args.names or args.option):
         fail(t("cli.sheet_blank_only"))
     try:
@@ -37,10 +38,13 @@ def run(args: argparse.Namespace) -> int:
     except StorageError as error:
         fail(str(error))
     pdf = render_pdf(sheet, args.paper)
+    output = Path(args.output)
     try:
-        Path(args.output).write_bytes(pdf)
+        output.write_bytes(pdf)
     except OSError as error:
         fail(t("cli.cannot_write", path=args.output, detail=error.strerror or error))
+    # The whole path: a sheet written where a person did not expect it is found from this line.
+    print(t("cli.sheet_written", path=output.resolve()))
     return 0
 
 
