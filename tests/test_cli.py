@@ -1145,3 +1145,11 @@ def test_a_misspelled_key_in_a_game_file_is_one_line_naming_file_and_key(tmp_pat
     err = result.stderr.decode("utf-8")
     assert result.returncode == 1 and result.stdout == b"" and "Traceback" not in err
     assert err == "error: a game file is broken: rage.toml: unknown key scoring.mised; did you mean scoring.missed?\n"
+
+
+def test_the_readme_shows_schedules_first_line_as_its_example_prints_it():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = next(line for line in readme.splitlines() if line.startswith("bidwell schedule "))
+    shown = readme.split("`bidwell schedule` prints", 1)[1].split("`", 2)[1]
+    printed = run(example.split()[1:]).stdout.decode("utf-8").splitlines()
+    assert printed[0] == "[" and printed[1].strip().rstrip(",") == shown
