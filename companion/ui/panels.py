@@ -264,7 +264,7 @@ def TricksPanel(tricks: TricksView, tap_tricks, step_counted, confirm, ask_chang
                 last: str | None, settling: bool, pad_key) -> ft.Control:
     """The bids, then one line per player (bid, points) with the player's own pad, the check. One tap on a line
     says whose count and what it is; the next line in the order of play is marked, and a count just taken is said
-    in the heading while the pads wait a moment, greyed. ``pad_key(aim)`` is the key of the pad drawn for ``aim``."""
+    in the heading while its pad waits a moment, greyed. ``pad_key(aim)`` is the key of the pad drawn for ``aim``."""
     controls: list[ft.Control] = []
     if tricks.bids_note:
         controls.append(ft.Text(tricks.bids_note))

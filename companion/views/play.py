@@ -70,7 +70,7 @@ class PlayModel:
     Every tap names its :class:`Aim`, the state the control was drawn for; a tap whose aim is not what the
     screen shows now is refused and said so, never given to another player. A tap taken is shown where its
     pad was (:class:`Settling`) until :meth:`settle`; taps meanwhile are refused, so a finger's bounce never
-    lands on the next player's pad.
+    lands on the next player's pad (but on another player's tricks pad, which a bounce cannot reach).
     """
 
     def __init__(self, saved: SavedGame, *, read_only: bool = False, chance: random.Random | None = None):
