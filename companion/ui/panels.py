@@ -303,7 +303,7 @@ def TrickRow(line, tap_tricks, step_counted, pad_key: str) -> ft.Control:
         ft.Text(line.name, weight=ft.FontWeight.W_600, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
                 tooltip=line.name),
         ft.Text(t("tricks.bid", bid=line.bid), no_wrap=True),
-        ft.Text(t("tricks.not_yet") if line.tricks is None else str(line.tricks), size=18, width=28,
+        ft.Text(t("tricks.not_yet") if line.tricks is None else str(line.tricks), size=18, width=28, no_wrap=True,
                 weight=ft.FontWeight.BOLD, italic=line.filled_in, text_align=ft.TextAlign.CENTER),
         ft.Text(result, no_wrap=True, text_align=ft.TextAlign.END, width=96,
                 color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
