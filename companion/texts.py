@@ -645,8 +645,8 @@ APP.msg(
 APP.msg("serve.tls_half", "--cert and --key go together: give both (a certificate in PEM and its private key)")
 APP.msg(
     "serve.no_desktop",
-    "error: the Flet desktop client is not installed here (pip install 'flet-desktop'); run 'bidwell' without "
-    "--desktop to use the app in a browser",
+    "error: a window of its own needs Chromium, Chrome or Edge installed here (or Flet's desktop client: pip install "
+    "'flet-desktop', then run once online); run 'bidwell' without --desktop to use the app in a browser",
 )
 # the history commands
 APP.msg("cli.broken_game_file", "a game file is broken: {error}")
@@ -741,7 +741,7 @@ APP.msg("help.no_browser", "do not open a browser")
 APP.msg("help.lan", "serve on the local network, behind a PIN, for phones")
 APP.msg("help.cert", "serve over https with this certificate (PEM); with --key")
 APP.msg("help.key", "the certificate's private key (PEM); with --cert")
-APP.msg("help.desktop", "open in a desktop window (needs flet-desktop)")
+APP.msg("help.desktop", "open in a window of its own (Flet's desktop client, else Chromium, Chrome or Edge)")
 APP.msg("help.publish_folder", "the folder to write the web app into (new, empty, or an earlier build)")
 APP.msg(
     "help.publish_base",

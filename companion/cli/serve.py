@@ -38,14 +38,18 @@ def serve(
     for notice in store.notices:
         _say_repair(notice)
     store.folder.on_notice = _say_repair
+    window = None
     if desktop:
-        import importlib.util
+        from companion.cli.desktop import AppWindow, app_browser, flet_client_ready
 
-        if importlib.util.find_spec("flet_desktop") is None:
+        if flet_client_ready():
+            ft.run(lambda page: start_page(page, store), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+            return 0
+        browser = app_browser()
+        if browser is None:
             sys.stderr.write(t("serve.no_desktop") + "\n")
             return 2
-        ft.run(lambda page: start_page(page, store), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
-        return 0
+        window, open_browser, lan = AppWindow(browser, port), False, False
     # The statistics' figures are read once now, so the first look at the Statistics screen is as quick as the next.
     threading.Thread(target=_read_figures, args=(store,), name="figures", daemon=True).start()
     host = "0.0.0.0" if lan else HOST
@@ -83,10 +87,13 @@ def serve(
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
     open_url = here_url if open_browser and has_display else None
+    listening = None if window is None else lambda stop: window.open(here_url, closed=stop)
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls,
-                  lost_words=lambda: t("link.lost"), admission=admission)
+                  lost_words=lambda: t("link.lost"), admission=admission, listening=listening)
     finally:
+        if window is not None:
+            window.close()
         if phone_app is not None:
             phone_app.wait_built()  # a build still writing would leave its files behind
             phone_app.remove()
