@@ -157,7 +157,8 @@ def test_names_are_printed_as_written_and_long_ones_shortened():
 def test_the_command_line_writes_sheets_that_render(tmp_path, name, args):
     out = tmp_path / f"{name}.pdf"
     result = subprocess.run([str(BIDWELL), "sheet", *args, "-o", str(out)], capture_output=True, timeout=60)
-    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout.decode("utf-8") == f"Sheet written to {out.resolve()}\n"  # where to find it
     assert PdfReader(out).pages
     ARTIFACTS.mkdir(exist_ok=True)
     subprocess.run([shutil.which("pdftoppm") or "pdftoppm", "-r", "70", "-png", str(out), str(ARTIFACTS / name)],
