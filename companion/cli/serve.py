@@ -8,6 +8,8 @@ import os
 import socket
 import sys
 import threading
+import webbrowser
+from collections.abc import Callable
 
 import flet as ft
 import segno
@@ -86,10 +88,16 @@ def serve(
                    tables=tables, admission=admission)
 
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or os.name == "nt"
-    open_url = here_url if open_browser and has_display else None
-    listening = None if window is None else lambda stop: window.open(here_url, closed=stop)
+
+    def open_window(stop: Callable[[], None]) -> None:
+        window.open(here_url, closed=stop)  # closing the window stops the serving
+
+    def open_tab(_stop: Callable[[], None]) -> None:
+        webbrowser.open(here_url)
+
+    listening = open_window if window is not None else open_tab if open_browser and has_display else None
     try:
-        serve_web(main, host=host, port=port, assets_dir=str(ASSETS), open_url=open_url, folders=folders, tls=tls,
+        serve_web(main, host=host, port=port, assets_dir=str(ASSETS), folders=folders, tls=tls,
                   lost_words=lambda: t("link.lost"), admission=admission, listening=listening)
     finally:
         if window is not None:

@@ -17,7 +17,6 @@ import ipaddress
 import logging
 import signal
 import threading
-import webbrowser
 from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
@@ -120,13 +119,11 @@ def _header(scope: dict, name: str) -> str | None:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, which opens a browser on the app once it is listening (if asked to), or calls
-    ``listening(stop)``, where ``stop()`` shuts it down from any thread."""
+    """uvicorn's server, which calls ``listening(stop)`` once it is listening (to open a browser or a window on the
+    app), where ``stop()`` shuts it down from any thread."""
 
-    def __init__(self, config: uvicorn.Config, open_url: str | None,
-                 listening: Callable[[Callable[[], None]], None] | None = None):
+    def __init__(self, config: uvicorn.Config, listening: Callable[[Callable[[], None]], None] | None = None):
         super().__init__(config)
-        self.open_url = open_url
         self.listening = listening
 
     @contextlib.contextmanager
@@ -148,8 +145,6 @@ class _Server(uvicorn.Server):
 
     async def startup(self, sockets=None) -> None:  # noqa: ANN001 - uvicorn's signature
         await super().startup(sockets)
-        if self.started and self.open_url:
-            webbrowser.open(self.open_url)
         if self.started and self.listening:
             self.listening(self.stop)
 
@@ -187,15 +182,15 @@ class WithFolders:
 
 
 def serve_web(
-    main: Callable, *, host: str, port: int, assets_dir: str, open_url: str | None = None,
+    main: Callable, *, host: str, port: int, assets_dir: str,
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
     listening: Callable[[Callable[[], None]], None] | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
-    ``open_url`` is opened in a browser once the server listens; ``listening(stop)`` is called then too, and
-    ``stop()`` ends the serving as Ctrl-C does (an app window that was closed). ``folders`` are other apps served under
+    ``listening(stop)`` is called once the server listens (a browser or an app window opened on it), and ``stop()``
+    ends the serving as Ctrl-C does (an app window that was closed). ``folders`` are other apps served under
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
@@ -220,7 +215,7 @@ def serve_web(
         proxy_headers=True, forwarded_allow_ips="127.0.0.1",
         http=_HeadersInTime,
     )
-    _Server(config, open_url, listening).run()
+    _Server(config, listening).run()
 
 
 

@@ -30,7 +30,7 @@ def bid_summary_of(hand: HandView | None) -> str | None:
 def tricks_view_of(
     game: Game, hand: HandView, bids: Sequence[int | None], draft: Sequence[int | None],
     counted: Mapping[str, Sequence[int]], choosing: int | None, filled_in: Sequence[int], *, private_bids: bool,
-    aim_of: Callable[[int], Aim | None] = lambda _seat: None,
+    aim_of: Callable[[int], Aim],
 ) -> TricksView:
     """The lines of ``hand`` being scored, with ``bids`` and the drafts given, each with its player's pad aimed at
     ``aim_of(seat)``."""

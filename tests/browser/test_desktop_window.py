@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,8 +41,6 @@ def display() -> Iterator[str]:
 def shows(debugging: str, url: str, process: subprocess.Popen) -> None:
     """Wait until the browser at ``debugging`` shows a page on ``url``, while ``process`` runs (it is said if it
     ends first)."""
-    import time
-
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         try:
