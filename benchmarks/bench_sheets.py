@@ -1,10 +1,22 @@
-"""Figures for printed sheets (issue 5).
+"""Figures for printed sheets (issues 5 and 27, item 6).
 
 The time to produce the 31-hand 3-player Rage'n Glyphs blank sheet and the
-filled sheet of a finished 10-player game, each next to reportlab drawing
-the same bare grid (the same rows and columns, Helvetica, lines only).
+filled sheet of a finished 10-player game, each next to two baselines drawn
+by reportlab's own Table on the same page size:
+
+- the bare grid in Helvetica: the same rows and columns, lines only (the
+  baseline of issue 5);
+- the same grid in the sheet's own font (``companion.look.FONT_FILE``,
+  registered once per process as the app does): the same rows and columns,
+  lines, and the same texts in every cell (names, headings, bids, points),
+  the font's subset embedded as in the sheet.
+
+The sheet and its baselines take turns run by run. Each line gives the medians and the sheet's ratio to each baseline. To
+compare with another checkout, run the script with that checkout first on
+PYTHONPATH (the baselines do not depend on it):
 
     .venv/bin/python benchmarks/bench_sheets.py [--runs 20]
+    PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/bench_sheets.py
 """
 
 from __future__ import annotations
@@ -13,15 +25,21 @@ import argparse
 import io
 import statistics
 import time
+from collections.abc import Callable
 
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import SimpleDocTemplate, Table, TableStyle
 
-from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
+import companion
+from companion.look import FONT_FILE
+from companion.sheets.pdf import Sheet, blank_sheet, filled_sheet, render_pdf
 from scoring.definitions import rules_for
 from scoring.game import Game
 
 TEN = ["Anna", "Béla", "Łucja", "Zoë", "さくら", "Ödön", "Ευτυχία", "Ярослав", "Jürgen", "Noor"]
+BASELINE_FONT = "BaselineSans"
 
 
 def finished_ten() -> Game:
@@ -35,6 +53,7 @@ def finished_ten() -> Game:
 
 
 def bare_grid(rows: int, columns: int, pagesize) -> bytes:  # noqa: ANN001
+    """The grid of issue 5's baseline: empty cells, Helvetica, lines only."""
     buffer = io.BytesIO()
     table = Table([[""] * columns for _ in range(rows)], repeatRows=2)
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, "black")]))
@@ -42,28 +61,68 @@ def bare_grid(rows: int, columns: int, pagesize) -> bytes:  # noqa: ANN001
     return buffer.getvalue()
 
 
-def median_ms(make, runs: int) -> float:  # noqa: ANN001
-    times = []
+def cell_texts(sheet: Sheet) -> list[list[str]]:
+    """The texts of a sheet's grid, row by row: the names, the headings, and each hand's cells."""
+    fixed = ["#", "Cards", "Dealer"] + (["Trump"] if sheet.trump_column else [])
+    per = len(sheet.columns)
+    top = fixed + [cell for name in sheet.names for cell in [name] + [""] * (per - 1)]
+    second = [""] * len(fixed) + list(sheet.columns) * len(sheet.names)
+    body = [[row.number, row.cards, row.dealer, *([row.trump] if sheet.trump_column else []), *row.cells]
+            for row in sheet.rows]
+    return [top, second, *body]
+
+
+def grid_in_font(texts: list[list[str]], pagesize) -> bytes:  # noqa: ANN001
+    """The same grid drawn by reportlab's Table in the sheet's font, every cell's text in it, the columns sharing
+    the page's width."""
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(buffer, pagesize=pagesize)
+    columns = len(texts[0])
+    table = Table(texts, colWidths=[document.width / columns] * columns, rowHeights=[15] * len(texts), repeatRows=2)
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BASELINE_FONT, 7),
+                               ("GRID", (0, 0), (-1, -1), 0.3, "black")]))
+    document.build([table])
+    return buffer.getvalue()
+
+
+def medians_ms(makers: list[Callable[[], object]], runs: int) -> list[float]:
+    """Each maker's median time, the makers taking turns run by run so a busy moment weighs on all alike."""
+    times: list[list[float]] = [[] for _ in makers]
     for _ in range(runs):
-        started = time.perf_counter()
-        make()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
+        for make, taken in zip(makers, times):
+            started = time.perf_counter()
+            make()
+            taken.append(time.perf_counter() - started)
+    return [statistics.median(taken) * 1000 for taken in times]
+
+
+def line(what: str, sheet_ms: float, helvetica_ms: float, font_ms: float) -> str:
+    return (f"{what}: {sheet_ms:.1f} ms; bare grid in Helvetica {helvetica_ms:.1f} ms (ratio {sheet_ms / helvetica_ms:.2f});"
+            f" the grid and its texts in the sheet's font {font_ms:.1f} ms (ratio {sheet_ms / font_ms:.2f})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=20)
     runs = parser.parse_args().runs
+    print(f"companion from {companion.__file__}")
+    pdfmetrics.registerFont(TTFont(BASELINE_FONT, str(FONT_FILE)))
     rules = rules_for("rage-n-glyphs", 3)
     render_pdf(blank_sheet(rules), "a4")  # the font is registered once per process, as in the app
-    blank = median_ms(lambda: render_pdf(blank_sheet(rules, names=["Anna", "Béla", "さくら"]), "a4"), runs)
-    grid = median_ms(lambda: bare_grid(31 + 2, 3 + 3 * 4, A4), runs)
-    print(f"blank 31-hand 3-player sheet: {blank:.1f} ms; bare grid {grid:.1f} ms; ratio {blank / grid:.2f}")
+
+    blank = blank_sheet(rules, names=["Anna", "Béla", "さくら"])
+    texts = cell_texts(blank)
+    print(line("blank 31-hand 3-player sheet", *medians_ms([
+        lambda: render_pdf(blank_sheet(rules, names=["Anna", "Béla", "さくら"]), "a4"),
+        lambda: bare_grid(len(texts), len(texts[0]), A4),
+        lambda: grid_in_font(texts, A4)], runs)))
+
     game = finished_ten()
-    filled = median_ms(lambda: render_pdf(filled_sheet(game, played_on="2026-11-22"), "a4"), runs)
-    grid = median_ms(lambda: bare_grid(9 + 2, 3 + 10 * 4, landscape(A4)), runs)
-    print(f"filled 10-player sheet: {filled:.1f} ms; bare grid {grid:.1f} ms; ratio {filled / grid:.2f}")
+    texts = cell_texts(filled_sheet(game, played_on="2026-11-22"))
+    print(line("filled 10-player sheet", *medians_ms([
+        lambda: render_pdf(filled_sheet(game, played_on="2026-11-22"), "a4"),
+        lambda: bare_grid(len(texts), len(texts[0]), landscape(A4)),
+        lambda: grid_in_font(texts, landscape(A4))], runs)))
 
 
 if __name__ == "__main__":
