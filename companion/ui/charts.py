@@ -3,14 +3,18 @@ parts the Statistics screen's charts share with them."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
-import flet_charts as charts
 
 from companion.look import axis_marks, labelled_hands, nice_range, nice_top, seat_colour
 from companion.texts import t
 from companion.ui.widgets import heading, part
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameCharts
+
+if TYPE_CHECKING:  # imported where a chart is drawn: the app starts without the charts package
+    import flet_charts as charts
 
 CHART_HEIGHT = 200
 NARROWEST_SCREEN = 360
@@ -23,6 +27,8 @@ COUNT_LABEL_ROOM = 28
 
 def grid(step: int) -> charts.ChartGridLines:
     """Faint horizontal lines at every label."""
+    import flet_charts as charts
+
     return charts.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step)
 
 
@@ -35,6 +41,8 @@ def plot_width(left_labels: int) -> float:
 def count_axis(first: int, last: int, **style) -> charts.ChartAxis:
     """A bottom axis of counts (hands, games) from ``first`` to ``last``, labelled at both ends and at round
     numbers between that leave the end labels room (see :func:`~companion.look.axis_marks`)."""
+    import flet_charts as charts
+
     gap = COUNT_LABEL_ROOM * (last - first) / plot_width(40)
     return charts.ChartAxis(label_size=24, label_spacing=1, labels=[
         charts.ChartAxisLabel(value=mark, label=ft.Text(str(mark))) for mark in axis_marks(first, last, gap)
@@ -74,6 +82,8 @@ def Legend(keys: list[tuple[str, str]], *, radius: int = 6) -> ft.Control:
 
 def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
     """Every seat's running total, a line each, over the hands (0 before the first)."""
+    import flet_charts as charts
+
     values = [total for line in game_charts.totals for total in line]
     low, high, step = nice_range(values)
     hands = len(game_charts.hands)
@@ -95,6 +105,8 @@ def TotalsChart(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
 
 def BidsChart(game_charts: GameCharts) -> ft.Control:
     """Each hand's bids beside its tricks, the hand sizes (the staircase) along the bottom."""
+    import flet_charts as charts
+
     hands = game_charts.hands
     width = max(2.0, min(10.0, 130 / len(hands)))
     groups = [charts.BarChartGroup(x=hand.number, spacing=1, rods=[

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import flet as ft
-import segno
 
 from companion.store.files import StorageError
 from companion.texts import t
@@ -61,6 +60,8 @@ def Sharing(handle: GameHandle, version: int) -> ft.Control:
     controls: list[ft.Control] = [ft.Text(t("share.link_explain"))]
     if left_out:
         controls.append(ft.Text(t("share.left_out"), italic=True, key="left-out"))
+    import segno  # loaded with the first QR code, not at the start
+
     if segno.make(link, error="l").version <= QR_MOST_VERSION:
         controls.append(ft.Container(ft.Image(src=qr_png(link, error="l"), width=QR_SIZE, height=QR_SIZE,
                                               semantics_label=t("share.qr")), alignment=ft.Alignment.CENTER))

@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import quote, unquote
 
 import flet as ft
-import flet_charts as charts
 
 from companion.look import nice_range, nice_top
 from companion.texts import t
@@ -146,6 +145,8 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
 
 def ScoresChart(view: PlayerView) -> ft.Control:
     """The player's final score in each finished game, oldest first, as a line."""
+    import flet_charts as charts  # loaded with the first chart, not at the start
+
     points = [charts.LineChartDataPoint(x=number, y=score) for number, score in enumerate(view.scores, start=1)]
     low, high, step = nice_range(list(view.scores))
     chart = charts.LineChart(
@@ -162,6 +163,8 @@ def ScoresChart(view: PlayerView) -> ft.Control:
 
 def PlacesChart(view: PlayerView) -> ft.Control:
     """How often the player finished in each place, a bar per place."""
+    import flet_charts as charts  # loaded with the first chart, not at the start
+
     groups = [charts.BarChartGroup(x=place, rods=[charts.BarChartRod(to_y=count, width=22, color=ft.Colors.PRIMARY,
                                                                      border_radius=4)])
               for place, count in view.places]

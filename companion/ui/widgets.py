@@ -14,7 +14,6 @@ import logging
 from collections.abc import Callable
 
 import flet as ft
-import segno
 
 from companion.texts import t
 from companion.views.common import Aim, Message, PadKey
@@ -166,6 +165,8 @@ async def download(name: str, data: bytes) -> str:
 def qr_png(url: str, *, error: str = "m") -> bytes:
     """A link as a QR code picture, for a phone to scan; ``error`` is segno's error correction level (a lower one
     holds a longer link in fewer, larger squares)."""
+    import segno  # loaded with the first QR code, not at the start
+
     buffer = io.BytesIO()
     segno.make(url, error=error).save(buffer, kind="png", scale=6, border=2)
     return buffer.getvalue()
