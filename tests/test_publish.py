@@ -13,6 +13,7 @@ import pytest
 
 from companion.publish import build as publishing
 from companion.publish.build import BUILD_MARK, SERVICE_WORKER, PublishError, publish
+from companion.publish.parts import LANGUAGES, SHEETS
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -29,11 +30,12 @@ def archive_names(site: Path) -> set[str]:
 
 def test_the_app_and_every_package_it_needs_are_in_the_archive_and_nothing_compiled(site):
     names = archive_names(site)
-    assert {"main.py", "requirements.txt", "companion/publish/standalone.py", "scoring/game.py",
-            "companion/assets/fonts/BidwellSans-Regular.ttf"} <= names
+    with tarfile.open(site / SHEETS.site_file) as sheets, tarfile.open(site / LANGUAGES.site_file) as languages:
+        names |= set(sheets.getnames()) | set(languages.getnames())  # the parts fetched when first imported
+    assert {"main.py", "requirements.txt", "companion/publish/standalone.py", "scoring/game.py"} <= names
     assert any(re.fullmatch(r"scoring/templates/.+", name) for name in names)
     for package in ("flet", "tinydb", "reportlab", "filelock", "platformdirs", "segno", "pyuegc", "msgpack",
-                    "charset_normalizer", "PIL"):
+                    "charset_normalizer", "PIL", "babel"):
         assert f"__pypackages__/{package}/__init__.py" in names, package
     assert "__pypackages__/repath.py" in names
     assert not [name for name in names if name.endswith((".so", ".pyd")) or "__pycache__" in name]

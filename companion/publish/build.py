@@ -3,7 +3,8 @@
 It wraps Flet's own publishing (``flet_web``'s client files and its patches of ``index.html`` and the
 manifest, as ``flet publish`` uses them) and leaves out what ``flet publish`` would download: Pyodide
 comes from the installed ``flet_web``, every Python package the app needs from this Python's own
-installation, unpacked into ``__pypackages__`` inside ``app.tar.gz``. So the build needs no network, and
+installation, unpacked into ``__pypackages__`` inside ``app.tar.gz`` (or, for what the start does without, inside
+a part fetched when it is first imported: :mod:`companion.publish.parts`). So the build needs no network, and
 neither does the app: a service worker keeps every file of the folder in the browser's cache.
 """
 
@@ -26,6 +27,7 @@ from pathlib import Path
 import companion
 import scoring
 from companion.look import ASSETS, LIGHT
+from companion.publish.parts import PACKAGE_PARTS, PARTS, SHEETS
 from companion.texts import t
 from scoring.definitions import templates_dir
 from scoring.i18n.locales import available
@@ -46,6 +48,7 @@ LEFT_OUT = {
     "starlette": "the web server's framework",
     "orjson": "compiled; the storage reads with the standard JSON reader without it",
     "pillow": "compiled; reportlab only imports it, and a stand-in satisfies that (the sheets hold no pictures)",
+    "packaging": "bidwell publish reads the dependencies' markers with it; the app never imports it",
 }
 """Distributions Bidwell depends on that the browser goes without, and why."""
 COMPILED_WITH_FALLBACK = {"msgpack", "charset-normalizer"}
@@ -64,7 +67,10 @@ SERVICE_WORKER = "flutter_service_worker.js"
 """The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
 ENTRY = "main.py"
 ENTRY_TEXT = '"""Bidwell in the browser (written by bidwell publish)."""\n\nimport flet as ft\n\n' \
-             'from companion.publish.standalone import main\n\nft.run(main)\n'
+             'from companion.publish.parts import fetch_parts_on_first_import\n\n' \
+             'fetch_parts_on_first_import()\n\n' \
+             'from companion.publish.standalone import main  # noqa: E402 - after the parts can be fetched\n\n' \
+             'ft.run(main)\n'
 PIL_STAND_IN = {
     "PIL/__init__.py": '"""A stand-in for Pillow (bidwell publish): reportlab imports PIL.Image as it loads."""\n',
     "PIL/Image.py": '"""Bidwell\'s sheets hold no pictures; reportlab only needs this module to import."""\n',
@@ -181,7 +187,12 @@ def _key(name: str) -> str:
 
 def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
     """``app.tar.gz``: Bidwell's code and game files, its packages in ``__pypackages__`` (which Flet's Python
-    worker puts on the path), and an empty requirements list (so the worker asks no index for anything)."""
+    worker puts on the path), and an empty requirements list (so the worker asks no index for anything); and
+    the parts' archives, with the packages the start does without."""
+    parts = {part: [] for part in PARTS if part.into is None}
+    for distribution in packages:
+        if part := PACKAGE_PARTS.get(_key(distribution.metadata["Name"])):
+            parts[part].append(distribution)
     with app_archive(folder / "app.tar.gz") as archive:
         add_text(archive, ENTRY, ENTRY_TEXT)
         add_text(archive, "requirements.txt", "\n")
@@ -189,19 +200,26 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
             root = Path(package.__file__).parent
             for path in sorted(root.rglob("*")):
                 relative = path.relative_to(root)
-                # The compiled catalogs are what the app reads; their sources stay behind.
+                # The compiled catalogs are what the app reads; their sources stay behind. The assets are the
+                # site's own files (the sheets' font is fetched from there when a sheet is first made).
                 if path.is_file() and "__pycache__" not in relative.parts and FILES not in path.parents \
-                        and path.suffix not in (".po", ".pot"):
+                        and ASSETS not in path.parents and path.suffix not in (".po", ".pot"):
                     archive.add(path, f"{root.name}/{relative.as_posix()}", filter=_timeless)
         for path in sorted(templates_dir().rglob("*")):
             if path.is_file():
                 archive.add(path, f"scoring/templates/{path.relative_to(templates_dir()).as_posix()}",
                             filter=_timeless)
         for distribution in packages:
-            add_package(archive, distribution, keep=_babel_data_kept if _key(distribution.metadata["Name"]) == "babel"
-                        else None)
-        for name, text in PIL_STAND_IN.items():
-            add_text(archive, f"__pypackages__/{name}", text)
+            if _key(distribution.metadata["Name"]) not in PACKAGE_PARTS:
+                add_package(archive, distribution)
+    for part, distributions in parts.items():
+        (folder / part.site_file).parent.mkdir(parents=True, exist_ok=True)
+        with app_archive(folder / part.site_file) as archive:
+            for distribution in distributions:
+                add_package(archive, distribution, keep=_used_in_the_browser)
+            if part is SHEETS:
+                for name, text in PIL_STAND_IN.items():
+                    add_text(archive, f"__pypackages__/{name}", text)
 
 
 @contextlib.contextmanager
@@ -230,9 +248,13 @@ def add_package(archive: tarfile.TarFile, distribution: metadata.Distribution,
             archive.add(path, f"__pypackages__/{name}", filter=_timeless)
 
 
-def _babel_data_kept(name: str) -> bool:
-    """Of Babel's locale data (32 MB, a file for each of a thousand locales), what the languages Bidwell speaks
-    write numbers, dates and lists with: each language's own file, its regions' and the root they build on."""
+def _used_in_the_browser(name: str) -> bool:
+    """Whether a package's file is one the app may read in the browser. Not reportlab's own fonts (the sheets
+    embed Bidwell's; the standard PDF fonts' metrics are in its modules). Of Babel's locale data (32 MB, a file
+    for each of a thousand locales), what the languages Bidwell speaks write numbers, dates and lists with: each
+    language's own file, its regions' and the root they build on."""
+    if name.startswith("reportlab/fonts/"):
+        return False
     if not name.startswith("babel/locale-data/"):
         return True
     locale = name.rsplit("/", 1)[-1].removesuffix(".dat")
