@@ -18,11 +18,13 @@ import logging
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from companion.server.compressed import Compressed
 from companion.server.link import Admission, LinkWatch
 
 log = logging.getLogger(__name__)
@@ -185,7 +187,7 @@ def serve_web(
     main: Callable, *, host: str, port: int, assets_dir: str,
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
-    listening: Callable[[Callable[[], None]], None] | None = None,
+    listening: Callable[[Callable[[], None]], None] | None = None, compressed_copies: Path | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
@@ -194,6 +196,9 @@ def serve_web(
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
+    Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
+    are kept in ``compressed_copies`` (by default a folder in the user's cache), and the web client's are made as
+    the server starts, for the first phone to come.
     """
     import flet_web.fastapi as flet_fastapi
 
@@ -203,8 +208,10 @@ def serve_web(
     certificate, key = tls or (None, None)
     watched = LinkWatch(app, lost_words or (lambda: ""), admission)
     _quiet_about_clients()
+    compressed = Compressed(WithFolders(watched, folders or {}), compressed_copies or default_copies_folder())
+    compressed.prepare(web_client_files())
     config = uvicorn.Config(
-        SameOriginWebSockets(WithFolders(watched, folders or {})), host=host, port=port, log_level="warning",
+        SameOriginWebSockets(compressed), host=host, port=port, log_level="warning",
         ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
         ssl_certfile=certificate, ssl_keyfile=key,
         # A connection that stops answering is closed after about ten seconds, so its tab is told (and its
@@ -215,7 +222,32 @@ def serve_web(
         proxy_headers=True, forwarded_allow_ips="127.0.0.1",
         http=_HeadersInTime,
     )
-    _Server(config, listening).run()
+    try:
+        _Server(config, listening).run()
+    finally:
+        compressed.close()
+
+
+def default_copies_folder() -> Path:
+    """Where the compressed copies of the files the server sends are kept between runs: the user's cache folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "compressed"
+
+
+WEB_CLIENT_FILES = ("main.dart.js", "flutter_bootstrap.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
+                    "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js", "assets/fonts/MaterialIcons-Regular.otf",
+                    "assets/AssetManifest.bin.json", "assets/NOTICES")
+"""The big files of Flet's web client that a first load asks for (canvaskit's where the browser lacks what skwasm
+needs)."""
+
+
+def web_client_files() -> list[tuple[str, Path]]:
+    """The address and path of each of :data:`WEB_CLIENT_FILES` (those of them this Flet has)."""
+    from flet_web import get_package_web_dir
+
+    web = Path(get_package_web_dir())
+    return [("/" + name, web / name) for name in WEB_CLIENT_FILES if (web / name).is_file()]
 
 
 
