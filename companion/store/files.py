@@ -49,6 +49,12 @@ except ImportError:
     def _fast_loads(raw: bytes) -> Any:
         return json.loads(raw.decode("utf-8"))
 
+def fast_loads(raw: bytes) -> Any:
+    """The JSON document ``raw``, read by the fastest reader at hand; ValueError (or UnicodeDecodeError) if it is
+    not one."""
+    return _fast_loads(raw)
+
+
 SCHEMA = 1
 """The version of the files this Bidwell writes; it reads this one and older."""
 
@@ -139,6 +145,9 @@ class Folder:
         except OSError as error:
             raise StorageError("storage.cannot_create_folder", folder=self.path, reason=_reason(error)) from None
         self.notices: list[Notice] = []
+        self.notices_told = 0
+        """How many notices were told so far, wherever they went (a write during which one was knows a repair
+        happened)."""
         self.on_notice: Callable[[Notice], None] | None = None
         """Told every notice as well, whoever else is (the app's console)."""
         self._thread_lock = threading.RLock()
@@ -177,6 +186,7 @@ class Folder:
         list."""
         sink = _notice_sink.get()
         notice = Notice(key, params)
+        self.notices_told += 1
         (self.notices if sink is None else sink).append(notice)
         if self.on_notice is not None:
             self.on_notice(notice)

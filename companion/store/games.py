@@ -265,7 +265,7 @@ class GameStore:
         created = created or now()
         game_id = _new_id(created)
         actions = documents_of(game, created)
-        with self.folder.writing():
+        with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
             self.files.write(game_id, actions, revision=1)
             try:
                 self.index.put([summarize(game_id, game, created)])
@@ -306,7 +306,7 @@ class GameStore:
         refusal is raised as it is). Nothing is written unless both pass; the new state is returned.
         """
         check_id(game_id)
-        with self.folder.writing():
+        with self.folder.writing(), self.index.checkpoint.custody():
             loaded = self.files.writable(game_id, expected_revision)
             game = loaded.game
             assert game is not None
@@ -319,7 +319,7 @@ class GameStore:
         disk is still at ``expected_revision`` (as :meth:`append` checks); the engine's refusal if there is
         nothing to undo."""
         check_id(game_id)
-        with self.folder.writing():
+        with self.folder.writing(), self.index.checkpoint.custody():
             loaded = self.files.writable(game_id, expected_revision)
             game = loaded.game
             assert game is not None
@@ -337,7 +337,7 @@ class GameStore:
         for a game that is gone.
         """
         check_id(game_id)
-        with self.folder.writing():
+        with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
             self.index.remove(game_id)
             self.files.forget(game_id)
         self.files.forget_open(game_id)
@@ -390,7 +390,7 @@ class GameStore:
             created = own["created"] if is_timestamp(own.get("created")) else now()
             incoming.append((game_id, game, created))
             where_of.setdefault(game_id, where)
-        with self.folder.writing():
+        with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
             kept: list[tuple[str, Game, str]] = []
             seen: set[str] = set()
             for game_id, game, created in incoming:

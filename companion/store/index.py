@@ -14,6 +14,7 @@ since is read again before it is shown.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -22,8 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query
-
+from companion.store.checkpoint import MONTH_FILE, Checkpoint, digest_of, file_stamp
 from companion.store.files import Folder, NewerSchemaError, Notice, StorageError, collecting_notices, os_reason
 from companion.store.game_files import GAME_FILE, GAME_ID, GameFiles, created_from_id, now, signature
 from companion.texts import APP
@@ -145,15 +145,26 @@ class HistoryIndex:
     def __init__(self, folder: Folder, files: GameFiles):
         self.folder = folder
         self.files = files
+        self.checkpoint = Checkpoint(folder)
+        """What the last look at each month file found (see :mod:`companion.store.checkpoint`)."""
+        self._writes = 0
+        self._saving_held = 0
 
     def player_names(self) -> list[str]:
         """Names from past games, the most often seen first, for the new-game screen to offer."""
         counts: dict[str, int] = {}
         for month in self.months():
-            for doc in self.listed_docs(month):
-                for name in doc["players"]:
-                    counts[name] = counts.get(name, 0) + 1
+            for name, seen in self.digest(month)["names"].items():
+                counts[name] = counts.get(name, 0) + seen
         return sorted(counts, key=lambda name: (-counts[name], fold(name)))
+
+    def digest(self, month: str) -> dict[str, Any]:
+        """What the history's readers need of one month's entries (see :func:`digest_of`): the checkpoint's while
+        the month file is the one it was made from, else read from the file (entries of the wrong shape mended)."""
+        digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+        if digest is None or digest["misshapen"]:
+            digest = digest_of(self.listed_docs(month), None, sound=_is_index_doc)
+        return digest
 
     def unfinished(self) -> list[GameSummary]:
         """Games to continue, newest first, each with its current hand and phase (damaged ones too, marked)."""
@@ -223,26 +234,42 @@ class HistoryIndex:
 
     def remove(self, game_id: str) -> None:
         for month in self.months():
-            with self._db(month) as db:
-                if db.table("games").remove(Query().id == game_id):
-                    return
+            docs = self.docs(month)
+            kept = [doc for doc in docs if doc["id"] != game_id]
+            if len(kept) < len(docs):
+                self.write(month, kept)
+                return
 
     def _db(self, month: str):  # noqa: ANN202 - a TinyDB
         return self.folder.database(f"index/{month}.json", kind="index")
 
     def docs(self, month: str) -> list[dict[str, Any]]:
-        """The entries of one month's index file that name a game (:func:`_is_index_doc` checks the rest)."""
+        """The entries of one month's index file that name a game (:func:`_is_index_doc` checks the rest); the
+        checkpoint keeps a digest of them."""
+        # The signature is taken before reading: a file replaced meanwhile is then read again next time, never
+        # taken for the one read.
+        stamp = file_stamp(self._path(month))
         try:
             with self._db(month) as db:
                 tables = db.storage.read() or {}
-            return [doc for doc in tables.get("games", {}).values() if _names_a_game(doc)]
+            docs = [doc for doc in tables.get("games", {}).values() if _names_a_game(doc)]
         except OSError as error:
-            raise StorageError("storage.index_unreadable", path=self.folder.path / "index" / f"{month}.json",
-                               reason=os_reason(error)) from None
+            raise StorageError("storage.index_unreadable", path=self._path(month), reason=os_reason(error)) from None
+        self.checkpoint.keep(month, digest_of(docs, stamp, sound=_is_index_doc))
+        return docs
 
     def write(self, month: str, documents: list[dict[str, Any]]) -> None:
+        """Replace one month's index file with ``documents``, and its digest in the checkpoint. Call it holding the
+        folder's write lock."""
         with self._db(month) as db:
             db.storage.write({"games": {str(n): doc for n, doc in enumerate(documents, start=1)}})
+        self._writes += 1
+        self.checkpoint.keep(month, digest_of(documents, file_stamp(self._path(month)), sound=_is_index_doc))
+        if not self._saving_held:
+            self.checkpoint.save()
+
+    def _path(self, month: str) -> Path:
+        return self.folder.path / "index" / f"{month}.json"
 
     def document(self, summary: GameSummary) -> dict[str, Any]:
         doc = summary.to_json()
@@ -255,58 +282,87 @@ class HistoryIndex:
         return doc
 
     def months(self) -> list[str]:
-        return sorted((p.stem for p in (self.folder.path / "index").glob("????-??.json")), reverse=True)
+        """The months that have an index file, newest first."""
+        return _months_in(os.listdir(self.folder.path / "index"))
 
     def check(self) -> None:
         """Make the index agree with the game files (see the module's text), saying what was mended.
 
-        Temporary files that killed writers left behind are removed on the way.
+        Temporary files that killed writers left behind are removed on the way. Where the checkpoint says
+        the game files and every month file are as they were when the index last agreed with them, and no
+        entry is unsettled, nothing is read (see :mod:`companion.store.checkpoint`).
         """
         with self.folder.writing():
-            files = {match.group(1) for name in self.folder.sweep(self.folder.path / "games") if (
-                match := GAME_FILE.match(name))}
-            self.folder.sweep(self.folder.path / "index")
+            in_index = self.folder.sweep(self.folder.path / "index")
             self.folder.sweep(self.folder.path)
-            months: dict[str, dict[str, dict[str, Any]]] = {}
-            rebuilt: list[str] = []
-            for month in self.months():
-                self._move_aside_if_folder(self.folder.path / "index" / f"{month}.json")
-                with collecting_notices() as repaired:
-                    try:
-                        docs = self.docs(month)
-                    except NewerSchemaError:
-                        raise  # a newer Bidwell's folder is left exactly as it is
-                    except StorageError as error:
-                        repaired.append(Notice.of(error))
-                        docs = []
-                self.folder.pass_on(repaired)
-                if repaired:
-                    rebuilt.append(month)
-                months[month] = {doc["id"]: doc for doc in docs}
-            where = {game_id: month for month, docs in months.items() for game_id in docs}
-            stale = [game_id for game_id, month in where.items()
-                     if month in rebuilt or months[month][game_id].get("unsettled")]
-            unlisted = sorted(set(files) - set(where))
-            missing = [game_id for game_id, month in where.items() if game_id not in files
-                       and months[month][game_id].get("damage") is None]
-            changed: set[str] = set()
-            for game_id in [*stale, *unlisted, *missing]:
-                old_month = where.get(game_id)
-                summary = self.summary_from_file(game_id, months[old_month][game_id] if old_month else None)
-                if summary is None:
-                    continue
-                if old_month is not None:
-                    del months[old_month][game_id]
-                    changed.add(old_month)
-                new_month = month_of(summary.created)
-                months.setdefault(new_month, {})[game_id] = self.document(summary)
-                changed.add(new_month)
-            for month in sorted(changed):
-                self.write(month, list(months[month].values()))
+            if self._unchanged(_months_in(in_index)):
+                return
+            self._saving_held += 1
+            try:
+                unlisted, rebuilt = self._check_all()
+            finally:
+                self._saving_held -= 1
+            self.checkpoint.forget(self.checkpoint.months() - set(self.months()))
+            self.checkpoint.save()
+            self.checkpoint.agreed()
         if unlisted:
             self.folder.notice("storage.index_added", count=len(unlisted), folder=self.folder.path)
         for month in rebuilt:
             self.folder.notice("storage.index_rebuilt", month=month, folder=self.folder.path)
+
+    def _unchanged(self, months: list[str]) -> bool:
+        """Whether the checkpoint says nothing is to be checked: the game files as they were when the index last
+        agreed with them, a digest of every month file as it is, and no entry unsettled."""
+        if not self.checkpoint.games_agree() or set(months) != self.checkpoint.months():
+            return False
+        for month in months:
+            digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+            if digest is None or digest["unsettled"]:
+                return False
+        return True
+
+    def _check_all(self) -> tuple[list[str], list[str]]:
+        """Every month file read and every game file listed, under the write lock: what :meth:`check` promises.
+        Returns the games added to the index and the months rebuilt."""
+        files = {match.group(1) for name in self.folder.sweep(self.folder.path / "games") if (
+            match := GAME_FILE.match(name))}
+        months: dict[str, dict[str, dict[str, Any]]] = {}
+        rebuilt: list[str] = []
+        for month in self.months():
+            self._move_aside_if_folder(self.folder.path / "index" / f"{month}.json")
+            with collecting_notices() as repaired:
+                try:
+                    docs = self.docs(month)
+                except NewerSchemaError:
+                    raise  # a newer Bidwell's folder is left exactly as it is
+                except StorageError as error:
+                    repaired.append(Notice.of(error))
+                    docs = []
+            self.folder.pass_on(repaired)
+            if repaired:
+                rebuilt.append(month)
+            months[month] = {doc["id"]: doc for doc in docs}
+        where = {game_id: month for month, docs in months.items() for game_id in docs}
+        stale = [game_id for game_id, month in where.items()
+                 if month in rebuilt or months[month][game_id].get("unsettled")]
+        unlisted = sorted(set(files) - set(where))
+        missing = [game_id for game_id, month in where.items() if game_id not in files
+                   and months[month][game_id].get("damage") is None]
+        changed: set[str] = set()
+        for game_id in [*stale, *unlisted, *missing]:
+            old_month = where.get(game_id)
+            summary = self.summary_from_file(game_id, months[old_month][game_id] if old_month else None)
+            if summary is None:
+                continue
+            if old_month is not None:
+                del months[old_month][game_id]
+                changed.add(old_month)
+            new_month = month_of(summary.created)
+            months.setdefault(new_month, {})[game_id] = self.document(summary)
+            changed.add(new_month)
+        for month in sorted(changed):
+            self.write(month, list(months[month].values()))
+        return unlisted, rebuilt
 
     def _move_aside_if_folder(self, path: Path) -> None:
         """A folder where an index file should be cannot be read or written: it goes aside, and is said so."""
@@ -340,10 +396,16 @@ class HistoryIndex:
     ) -> Iterator[GameSummary]:
         wanted = fold(player.strip()) if player else None
         listed: set[str] = set()
-        # Months are looked up again after each one: mending an entry can move a game to a month not listed yet.
-        while month := next((m for m in self.months() if m not in listed), None):
+        months, writes = self.months(), self._writes
+        while month := next((m for m in months if m not in listed), None):
             listed.add(month)
-            documents = self.listed_docs(month)
+            digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+            if digest is not None and not digest["misshapen"]:
+                if not _may_hold(digest, game, wanted, finished):
+                    continue
+                documents = digest["open"] if finished is False else self.listed_docs(month)
+            else:
+                documents = self.listed_docs(month)
             for doc in sorted(documents, key=lambda d: (d["created"], d["id"]), reverse=True):
                 if game is not None and doc["game"] != game:
                     continue
@@ -358,6 +420,9 @@ class HistoryIndex:
                     if summary is None or finished is False and summary.finished:
                         continue
                 yield summary
+            # Mending an entry can move a game to a month not listed yet: the months are looked up again.
+            if self._writes != writes:
+                months, writes = self.months(), self._writes
 
     def listed_docs(self, month: str) -> list[dict[str, Any]]:
         """One month's entries as the history lists them: one of the wrong shape is read again from its game."""
@@ -380,6 +445,26 @@ class HistoryIndex:
             with self.folder.writing():
                 self.put([fresh])
         return fresh
+
+
+def _months_in(names: list[str]) -> list[str]:
+    """The months whose index files are among the file names ``names``, newest first."""
+    return sorted((match.group(1) for name in names if (match := MONTH_FILE.fullmatch(name))), reverse=True)
+
+
+def _may_hold(digest: Mapping[str, Any], game: str | None, wanted: str | None, finished: bool | None) -> bool:
+    """Whether a month whose digest is ``digest`` may hold a game the history's filters choose (the player's
+    name ``wanted`` already folded); False only where it surely holds none."""
+    kinds = digest["kinds"]
+    counts = [kinds.get(game, (0, 0))] if game is not None else list(kinds.values())
+    if not any(count[1] if finished else count[0] if finished is False else count[0] + count[1]
+               for count in counts):
+        return False
+    # A part of a name without a space or a bar is found in an entry's folded names (joined by " | ") only
+    # inside one of them; anything else is looked for in the entries themselves.
+    if wanted is None or " " in wanted or "|" in wanted:
+        return True
+    return any(wanted in fold(name) for name in digest["names"])
 
 
 def _names_a_game(doc: object) -> bool:
