@@ -17,6 +17,7 @@ from datetime import date as Date
 from functools import cache
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
@@ -32,6 +33,10 @@ from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.rules import Rules
 from scoring.stats import GameCharts, game_charts
+
+rl_config.shapeChecking = 0
+"""reportlab checks every attribute set on a chart's shapes against its declared type (a help while writing a
+drawing, most of a chart's time once written); read when reportlab.graphics is first imported, below."""
 
 PAPERS = {"a4": A4, "letter": LETTER}
 FONT = "BidwellSans"
