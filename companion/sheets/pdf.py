@@ -298,9 +298,10 @@ def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
     second = [""] * len(fixed) + list(sheet.columns) * len(sheet.names)
     trump = ParagraphStyle("trump", fontName=FONT, fontSize=6, leading=6.5, alignment=1)  # as _trump_height
     body = [[row.number, row.cards, fit(row.dealer, widths[2] - 4, 7),
-             *([Paragraph(escape(row.trump), trump)] if sheet.trump_column else []), *row.cells] for row in rows]
-    heights = [max(ROW_HEIGHT, _trump_height(row.trump, widths[3] - 4)) if sheet.trump_column else ROW_HEIGHT
-               for row in rows]
+             *([Paragraph(escape(row.trump), trump) if row.trump else ""] if sheet.trump_column else []), *row.cells]
+            for row in rows]
+    heights = [max(ROW_HEIGHT, _trump_height(row.trump, widths[3] - 4)) if sheet.trump_column and row.trump
+               else ROW_HEIGHT for row in rows]
     table = _Grid([top, second, *body], colWidths=widths, repeatRows=2, rowHeights=[14, 12, *heights])
     style = [
         ("FONT", (0, 0), (-1, -1), FONT, 7),
