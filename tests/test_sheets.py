@@ -12,7 +12,7 @@ import pytest
 from helpers import play_hand
 from pypdf import PdfReader
 
-from companion.sheets.pdf import blank_sheet, filled_sheet, fit, render_pdf
+from companion.sheets.pdf import CELL_PADDING, _table, blank_sheet, filled_sheet, fit, render_pdf
 from companion.store.games import GameStore
 from scoring.definitions import load_game, rules_for
 from scoring.game import Game
@@ -198,3 +198,19 @@ def test_bad_sheet_arguments_get_one_line(tmp_path, args, message):
     lines = result.stderr.decode("utf-8").splitlines()
     assert len(lines) == 1 and lines[0].startswith(message)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_trump_that_wraps_to_three_lines_stays_inside_its_row():
+    # Ten players leave the trump column narrow: four suits in a row wrap to three lines there.
+    game = Game.new("rage-n-glyphs", TEN)
+    game.record_trump(1, ("clovers", "hearts", "clovers", "hearts"))
+    for seat in game.state.current.bidding_order:
+        game.bid(seat, 0)
+    game.record_tricks([1] + [0] * 9)
+    sheet = filled_sheet(game)
+    table = _table(sheet, sheet.rows, 770)
+    trump = table._cellvalues[2][3]
+    width = table._colWidths[3] - 2 * CELL_PADDING  # where Table wraps a cell's paragraph
+    _, height = trump.wrap(width, 1000)
+    assert height >= 3 * trump.style.leading
+    assert table._rowHeights[2] >= height + 4

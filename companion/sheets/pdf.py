@@ -50,6 +50,9 @@ ROW_HEIGHT = 15
 TRUMP_SHARE = 0.08
 """The trump column's share of the page's width: two lines of a small font hold a suit and a joker's change."""
 PORTRAIT_CELLS = 16
+CELL_PADDING = 6
+"""reportlab's Table keeps a cell's text this far from its left and right lines (its default): a trump wraps
+within its column less twice this."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,7 @@ def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
     body = [[row.number, row.cards, fit(row.dealer, widths[2] - 4, 7),
              *([Paragraph(escape(row.trump), trump) if row.trump else ""] if sheet.trump_column else []), *row.cells]
             for row in rows]
-    heights = [max(ROW_HEIGHT, _trump_height(row.trump, widths[3] - 4)) if sheet.trump_column and row.trump
+    heights = [max(ROW_HEIGHT, _trump_height(row.trump, widths[3] - 2 * CELL_PADDING)) if sheet.trump_column and row.trump
                else ROW_HEIGHT for row in rows]
     table = _Grid([top, second, *body], colWidths=widths, repeatRows=2, rowHeights=[14, 12, *heights])
     style = [
