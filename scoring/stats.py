@@ -250,12 +250,30 @@ def chosen(
 
 def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
     """Every player's figures over ``games``: the most wins first, then the most games, then by name."""
-    # Per player: games, finished, wins, bids, exact, zero bids, zero exact, sum of totals, sum of places.
-    sums: dict[str, list[int]] = {}
-    # Per player: the key the game was picked by, its time (the later game wins a tie), the game.
-    best: dict[str, tuple[tuple, str, BestGame]] = {}
-    worst: dict[str, tuple[tuple, str, BestGame]] = {}
+    sums = PlayerSums()
     for figures in games:
+        sums.add(figures)
+    return sums.lines()
+
+
+class PlayerSums:
+    """Every player's figures over the games added so far, one at a time (:meth:`add`) or a part of a history
+    at a time (:meth:`merge`, parts newest first as :func:`players` takes the games): what :func:`players` says
+    of them, kept between looks as :meth:`to_json`. A best or worst game tied on its key with one in another
+    part goes to the later game, as within a part."""
+
+    __slots__ = ("best", "sums", "worst")
+
+    def __init__(self) -> None:
+        # Per player: games, finished, wins, bids, exact, zero bids, zero exact, sum of totals, sum of places.
+        self.sums: dict[str, list[int]] = {}
+        # Per player: the key the game was picked by, its time (the later game wins a tie), the game.
+        self.best: dict[str, tuple[tuple, str, BestGame]] = {}
+        self.worst: dict[str, tuple[tuple, str, BestGame]] = {}
+
+    def add(self, figures: GameFigures) -> None:
+        """Count one game."""
+        sums, best, worst = self.sums, self.best, self.worst
         finished = figures.finished
         ends = None
         for seat, (key, (bids, exact, zero_bids, zero_exact, total, place, winner)) in enumerate(
@@ -290,16 +308,67 @@ def players(games: Iterable[GameFigures]) -> list[PlayerFigures]:
                     ranked = _worst_key(ends[seat])
                     if kept is None or ranked > kept[0] or (ranked == kept[0] and created > kept[1]):
                         worst[key] = ranked, created, _picked(figures, total, ends[seat])
-    lines = []
-    for key, (played, finished, wins, bids, exact, zero_bids, zero_exact, totals, places) in sums.items():
-        lines.append(PlayerFigures(
-            name=key, games=played, finished=finished, wins=wins, bids=bids, exact=exact, zero_bids=zero_bids,
-            zero_exact=zero_exact,
-            average_score=totals / finished if finished else None,
-            average_place=places / finished if finished else None,
-            best=best[key][2] if key in best else None, worst=worst[key][2] if key in worst else None,
-        ))
-    return sorted(lines, key=lambda line: (-line.wins, -line.games, line.name.casefold(), line.name))
+
+    def merge(self, other: PlayerSums) -> None:
+        """Count the games ``other`` counted as well (an older part of the history than those counted here)."""
+        for key, line in other.sums.items():
+            mine = self.sums.get(key)
+            if mine is None:
+                self.sums[key] = list(line)
+            else:
+                for position, value in enumerate(line):
+                    mine[position] += value
+        for key, (ranked, created, game) in other.best.items():
+            kept = self.best.get(key)
+            if kept is None or ranked < kept[0] or (ranked == kept[0] and created > kept[1]):
+                self.best[key] = ranked, created, game
+        for key, (ranked, created, game) in other.worst.items():
+            kept = self.worst.get(key)
+            if kept is None or ranked > kept[0] or (ranked == kept[0] and created > kept[1]):
+                self.worst[key] = ranked, created, game
+
+    def lines(self) -> list[PlayerFigures]:
+        """Every player's figures: the most wins first, then the most games, then by name."""
+        lines = []
+        best, worst = self.best, self.worst
+        for key, (played, finished, wins, bids, exact, zero_bids, zero_exact, totals, places) in self.sums.items():
+            lines.append(PlayerFigures(
+                name=key, games=played, finished=finished, wins=wins, bids=bids, exact=exact, zero_bids=zero_bids,
+                zero_exact=zero_exact,
+                average_score=totals / finished if finished else None,
+                average_place=places / finished if finished else None,
+                best=best[key][2] if key in best else None, worst=worst[key][2] if key in worst else None,
+            ))
+        return sorted(lines, key=lambda line: (-line.wins, -line.games, line.name.casefold(), line.name))
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready form, for :meth:`from_json`."""
+        def picked(kept: dict[str, tuple[tuple, str, BestGame]]) -> dict[str, list]:
+            return {key: [list(ranked), created, [game.id, game.game, game.total, game.place, game.players,
+                                                  game.shared, game.margin, game.behind]]
+                    for key, (ranked, created, game) in kept.items()}
+        return {"sums": self.sums, "best": picked(self.best), "worst": picked(self.worst)}
+
+    @classmethod
+    def from_json(cls, data: object) -> PlayerSums | None:
+        """What :meth:`to_json` wrote; None for anything else."""
+        try:
+            sums = cls()
+            for key, line in data["sums"].items():  # type: ignore[index]
+                if type(key) is not str or type(line) is not list or len(line) != 9 or not all(
+                        type(value) is int for value in line):
+                    return None
+                sums.sums[key] = line
+            for kept, written in ((sums.best, data["best"]), (sums.worst, data["worst"])):  # type: ignore[index]
+                for key, (ranked, created, game) in written.items():
+                    if key not in sums.sums or type(created) is not str or not all(
+                            type(part) in (int, bool) for part in ranked) or list(map(type, game)) != [
+                            str, str, int, int, int, bool, int, int]:
+                        return None
+                    kept[key] = tuple(ranked), created, BestGame(*game)
+            return sums
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return None
 
 
 def _picked(figures: GameFigures, total: int, finish: tuple[int, bool, int, int]) -> BestGame:

@@ -127,3 +127,29 @@ def test_an_unchanged_month_is_not_read_again_and_a_changed_one_is(path, monkeyp
     assert [s.id for s in fresh.unfinished()] == [ids[2], ids[0]]
     assert fresh.history(finished=True).items[0].id == ids[1]
     assert {name for name in read if name.startswith("2024-")} == {"2024-02.json"}
+
+
+def test_the_statistics_added_up_a_month_at_a_time_are_those_of_every_game_and_follow_a_change(path):
+    store = GameStore(path)
+    for created, players in (("2024-01-10T20:00:00.000Z", TWO), ("2024-02-10T20:00:00.000Z", ["Béla", "Anna"]),
+                              ("2024-02-11T20:00:00.000Z", ["Csilla", "Anna"])):
+        record = dict(record_from_game(finish(GameStore(path.parent / "played").start(Game.new("rage", players)))
+                                       .game), created=created)
+        store.import_records([("record", record)])
+    waiting = imported(store, ["Dóra", "Anna"], "2024-03-10T20:00:00.000Z")
+    before = GameStore(path).players()
+    assert before == every_game_added_up(path)
+    assert [(line.name, line.games, line.finished, line.wins) for line in before] == [
+        ("Anna", 4, 3, 1), ("Béla", 2, 2, 1), ("Csilla", 1, 1, 1), ("Dóra", 1, 0, 0)]
+    assert GameStore(path).players() == before  # read again from what was kept
+    finish(GameStore(path).open(waiting))
+    after = GameStore(path).players()
+    assert after == every_game_added_up(path)
+    assert [(line.name, line.games, line.finished, line.wins) for line in after] == [
+        ("Anna", 4, 4, 1), ("Béla", 2, 2, 1), ("Csilla", 1, 1, 1), ("Dóra", 1, 1, 1)]
+
+
+def every_game_added_up(path):
+    from scoring.stats import players
+
+    return players(GameStore(path).figures())

@@ -65,8 +65,11 @@ def _history(store: GameStore, args: argparse.Namespace) -> int:
 def _stats(store: GameStore, args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in game_ids():
         fail(t("cli.stats_no_game", game=args.game, games=", ".join(game_ids())))
-    lines = players(chosen(store.figures(), game=args.game, since=args.since, until=args.until,
-                           with_players=args.with_players))
+    if args.game is None and args.since is None and args.until is None and not args.with_players:
+        lines = store.players()  # every game: the months' sums kept, only what changed is read
+    else:
+        lines = players(chosen(store.figures(), game=args.game, since=args.since, until=args.until,
+                               with_players=args.with_players))
     if args.player is not None:
         wanted = player_key(args.player)
         lines = [line for line in lines if line.name == wanted]

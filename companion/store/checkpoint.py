@@ -31,7 +31,7 @@ import os
 import re
 import stat
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,7 @@ except ImportError:
 
 MONTHS_FILE = "checkpoint-months.json"
 GAMES_FILE = "checkpoint-games.json"
+SUMS_FILE = "checkpoint-stats.json"
 MONTH_FILE = re.compile(r"(.{4}-.{2})\.json", re.DOTALL)
 """The name of a month's index file (as ``????-??.json`` matches it); use ``fullmatch``."""
 _VERSION = 1
@@ -103,41 +104,39 @@ def _is_digest(value: object) -> bool:
             and isinstance(value.get("misshapen"), bool))
 
 
-class Checkpoint:
-    """The checkpoint of one data folder's history index (see the module's text), as this process knows it."""
+class MonthsFile:
+    """A file of the checkpoint keeping something of each month file (a dict with the month file's signature
+    under ``"file"``, checked by ``sound``), as this process knows it; written by :meth:`save`."""
 
-    def __init__(self, folder: Folder):
-        self.folder = folder
-        self._index = folder.path / "index"
+    def __init__(self, path: Path, sound: Callable[[object], bool]):
+        self.path = path
+        self._sound = sound
         self._lock = threading.RLock()
         self._months: dict[str, dict[str, Any]] | None = None
-        self._months_seen: list[int] | None = None
+        self._seen: list[int] | None = None
         self._changed: set[str] = set()
-        self._games_seen: tuple[list[int] | None, list[int] | None] | None = None
-
-    # --- months ---------------------------------------------------------------------
 
     def month(self, month: str, stamp: list[int] | None) -> dict[str, Any] | None:
-        """The digest of ``month`` if it was made from the month file whose signature is ``stamp``, else None."""
+        """What is kept of ``month`` if it was made from the month file whose signature is ``stamp``, else None."""
         if stamp is None:
             return None
         with self._lock:
-            digest = self._loaded().get(month)
-        return digest if digest is not None and digest["file"] == stamp else None
+            kept = self._loaded().get(month)
+        return kept if kept is not None and kept["file"] == stamp else None
 
     def months(self) -> set[str]:
-        """The months a digest is kept of."""
+        """The months something is kept of."""
         with self._lock:
             return set(self._loaded())
 
-    def keep(self, month: str, digest: dict[str, Any]) -> None:
-        """Keep ``digest`` as ``month``'s (written by :meth:`save`)."""
+    def keep(self, month: str, kept: dict[str, Any]) -> None:
+        """Keep ``kept`` for ``month`` (written by :meth:`save`)."""
         with self._lock:
-            self._loaded()[month] = digest
+            self._loaded()[month] = kept
             self._changed.add(month)
 
     def forget(self, months: Iterable[str]) -> None:
-        """Keep no digest of ``months`` (their files are gone)."""
+        """Keep nothing of ``months`` (their files are gone)."""
         with self._lock:
             loaded = self._loaded()
             for month in months:
@@ -145,17 +144,16 @@ class Checkpoint:
                     self._changed.add(month)
 
     def save(self) -> None:
-        """Write the digests kept since the last save, over what another process may have written since.
+        """Write what was kept since the last save, over what another process may have written since.
 
-        Call it holding the folder's write lock. A checkpoint that cannot be written is left as it is: it
-        is a cache, and one that does not match the month files is not used.
+        Call it holding the folder's write lock. A file that cannot be written is left as it is: it is a
+        cache, and what does not match the month files is not used.
         """
         with self._lock:
             if not self._changed:
                 return
-            path = self._index / MONTHS_FILE
             on_disk = self._months or {}
-            if file_stamp(path) != self._months_seen:
+            if file_stamp(self.path) != self._seen:
                 on_disk = self._read_months()
             merged = dict(on_disk)
             for month in self._changed:
@@ -163,22 +161,60 @@ class Checkpoint:
                     merged[month] = self._months[month]
                 else:
                     merged.pop(month, None)
-            if self._write(path, {"version": _VERSION, "months": merged}):
-                self._months, self._months_seen = merged, file_stamp(path)
+            if _write(self.path, {"version": _VERSION, "months": merged}):
+                self._months, self._seen = merged, file_stamp(self.path)
                 self._changed.clear()
 
     def _loaded(self) -> dict[str, dict[str, Any]]:
         if self._months is None:
-            self._months_seen = file_stamp(self._index / MONTHS_FILE)
+            self._seen = file_stamp(self.path)
             self._months = self._read_months()
         return self._months
 
     def _read_months(self) -> dict[str, dict[str, Any]]:
-        data = self._read(self._index / MONTHS_FILE)
+        data = _read(self.path)
         months = data.get("months") if isinstance(data, dict) and data.get("version") == _VERSION else None
         if not isinstance(months, dict):
             return {}
-        return {month: digest for month, digest in months.items() if _is_digest(digest)}
+        return {month: kept for month, kept in months.items()
+                if isinstance(kept, dict) and isinstance(kept.get("file"), list) and self._sound(kept)}
+
+
+class Checkpoint:
+    """The checkpoint of one data folder's history index (see the module's text), as this process knows it."""
+
+    def __init__(self, folder: Folder):
+        self.folder = folder
+        self._index = folder.path / "index"
+        self._lock = threading.RLock()
+        self.digests = MonthsFile(self._index / MONTHS_FILE, _is_digest)
+        """Each month file's digest (see :func:`digest_of`)."""
+        self.sums = MonthsFile(self._index / SUMS_FILE, lambda kept: True)
+        """Each month file's players' figures added up, for the statistics (see
+        :meth:`companion.store.figures.Figures.players`)."""
+        self._games_seen: tuple[list[int] | None, list[int] | None] | None = None
+
+    def month(self, month: str, stamp: list[int] | None) -> dict[str, Any] | None:
+        """The digest of ``month`` if it was made from the month file whose signature is ``stamp``, else None."""
+        return self.digests.month(month, stamp)
+
+    def months(self) -> set[str]:
+        """The months a digest is kept of."""
+        return self.digests.months()
+
+    def keep(self, month: str, digest: dict[str, Any]) -> None:
+        """Keep ``digest`` as ``month``'s (written by :meth:`save`)."""
+        self.digests.keep(month, digest)
+
+    def forget(self, months: Iterable[str]) -> None:
+        """Keep nothing of ``months`` (their files are gone)."""
+        months = set(months)
+        self.digests.forget(months)
+        self.sums.forget(months)
+
+    def save(self) -> None:
+        """Write the digests kept since the last save (see :meth:`MonthsFile.save`)."""
+        self.digests.save()
 
     # --- the games folder ---------------------------------------------------------------
 
@@ -217,7 +253,7 @@ class Checkpoint:
         with self._lock:
             if self._games_seen is not None and self._games_seen[0] == seen and seen is not None:
                 return self._games_seen[1]
-            data = self._read(path)
+            data = _read(path)
             games = data.get("games") if isinstance(data, dict) and data.get("version") == _VERSION else None
             agreed = games if isinstance(games, list) and all(type(part) is int for part in games) else None
             self._games_seen = (seen, agreed)
@@ -226,29 +262,29 @@ class Checkpoint:
     def _write_agreed(self, stamp: list[int] | None) -> bool:
         path = self._index / GAMES_FILE
         with self._lock:
-            written = self._write(path, {"version": _VERSION, "games": stamp})
+            written = _write(path, {"version": _VERSION, "games": stamp})
             self._games_seen = (file_stamp(path), stamp) if written else None
             return written
 
-    # --- files ------------------------------------------------------------------------------
 
-    def _read(self, path: Path) -> object:
-        try:
-            with open(path, "rb") as file:
-                return fast_loads(file.read())
-        except (OSError, ValueError, RecursionError):
-            return None
+def _read(path: Path) -> object:
+    try:
+        with open(path, "rb") as file:
+            return fast_loads(file.read())
+    except (OSError, ValueError, RecursionError):
+        return None
 
-    def _write(self, path: Path, data: object) -> bool:
-        """Replace ``path`` with ``data`` whole (a reader sees the old file or the new one); whether it was."""
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        try:
-            text = _dumps(data)
-            with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
-                file.write(text)
-            os.replace(temporary, path)
-        except (OSError, ValueError, TypeError, RecursionError, StorageError):
-            with contextlib.suppress(OSError):
-                temporary.unlink()
-            return False
-        return True
+
+def _write(path: Path, data: object) -> bool:
+    """Replace ``path`` with ``data`` whole (a reader sees the old file or the new one); whether it was."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        text = _dumps(data)
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except (OSError, ValueError, TypeError, RecursionError, StorageError):
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return False
+    return True

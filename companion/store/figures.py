@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.store.files import Folder
+from companion.store.checkpoint import file_stamp
+from companion.store.files import Folder, StorageError
 from companion.store.game_files import GameFiles, signature
 from companion.store.index import GameSummary, HistoryIndex, seat_figures_in
-from scoring.stats import GameFigures, MatchTally, figures_of, match_tallies
+from scoring.stats import GameFigures, MatchTally, PlayerFigures, PlayerSums, figures_of, match_tallies
 
 
 class Figures:
@@ -60,6 +62,47 @@ class Figures:
         figures = sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
         self._last = None if mended else (unchanged, figures)
         return figures
+
+    def players(self) -> list[PlayerFigures]:
+        """Every player's figures over every readable game: ``scoring.stats.players(self.figures())``, with each
+        month's finished games added up once and kept in the checkpoint (``index/checkpoint-stats.json``) while
+        the month's index file is unchanged, so a look at the statistics reads only the months that changed
+        (and, as :meth:`figures` does, the unfinished games' own files)."""
+        total = PlayerSums()
+        to_read: list[Mapping[str, Any]] = []
+        kept = self.index.checkpoint.sums
+        added_up = False
+        for month in self.index.months():
+            stamp = file_stamp(self.folder.path / "index" / f"{month}.json")
+            found = kept.month(month, stamp)
+            sums = None if found is None else PlayerSums.from_json(found.get("sums"))
+            month_to_read = None if found is None else found.get("to_read")
+            if sums is None or not isinstance(month_to_read, list):
+                _, figures, month_to_read = self._month_figures(month)
+                sums = PlayerSums()
+                for game in sorted(figures, key=lambda game: (game.created, game.id), reverse=True):
+                    sums.add(game)
+                kept.keep(month, {"file": stamp, "sums": sums.to_json(), "to_read": list(month_to_read)})
+                added_up = True
+            total.merge(sums)
+            to_read += month_to_read
+        if added_up:
+            # For the next look, in this program or another; the statistics are the same without it.
+            with contextlib.suppress(StorageError), self.folder.writing():
+                kept.save()
+        mended: list[GameSummary] = []
+        for doc in sorted(to_read, key=lambda doc: (doc["created"], doc["id"]), reverse=True):
+            summary = self.index.summary_from_file(doc["id"], doc)
+            if summary is None or summary.figures is None or not summary.players:
+                continue
+            if summary.finished or doc["finished"]:
+                mended.append(summary)
+            total.add(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
+                                 summary.figures, summary.match))
+        if mended:
+            with self.folder.writing():
+                self.index.put(mended)
+        return total.lines()
 
     def matches(self) -> dict[str, MatchTally]:
         """Every match's tally (a game and its rematches), by the id of its first game."""

@@ -56,7 +56,7 @@ from scoring.game import Game
 from scoring.i18n.sentences import Words
 from scoring.record import check_extras_size, game_from_record, parse_record, record_from_game
 from scoring.state import GameState
-from scoring.stats import MATCH_KEY, GameFigures, MatchTally
+from scoring.stats import MATCH_KEY, GameFigures, MatchTally, PlayerFigures
 
 DATA_ENV = "BIDWELL_DATA"
 _OWN_KEYS = ("id", "created")
@@ -464,6 +464,11 @@ class GameStore:
     def figures(self) -> list[GameFigures]:
         """Every readable game's figures for the statistics, newest first (see :meth:`Figures.figures`)."""
         return self.statistics.figures()
+
+    def players(self) -> list[PlayerFigures]:
+        """Every player's figures over every readable game, as ``scoring.stats.players(self.figures())`` gives
+        them, without reading the months that did not change since the last look (see :meth:`Figures.players`)."""
+        return self.statistics.players()
 
     def matches(self) -> dict[str, MatchTally]:
         """Every match's tally, by the id of its first game (see :meth:`Figures.matches`)."""
