@@ -24,6 +24,7 @@ class Figures:
         self.index = index
         self._by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
         self._last: tuple[tuple, list[GameFigures]] | None = None
+        self._tallied: tuple[list[GameFigures], dict[str, MatchTally]] | None = None
 
     def figures(self) -> list[GameFigures]:
         """Every readable game's figures for the statistics, newest first.
@@ -105,8 +106,12 @@ class Figures:
         return total.lines()
 
     def matches(self) -> dict[str, MatchTally]:
-        """Every match's tally (a game and its rematches), by the id of its first game."""
-        return match_tallies(self.figures())
+        """Every match's tally (a game and its rematches), by the id of its first game; worked out again only
+        when :meth:`figures` answers with another list (a game changed)."""
+        figures = self.figures()
+        if self._tallied is None or self._tallied[0] is not figures:
+            self._tallied = figures, match_tallies(figures)
+        return self._tallied[1]
 
     def _month_figures(self, month: str) -> tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]:
         """One month's index file's signature, its finished games' figures, and its entries to read from their

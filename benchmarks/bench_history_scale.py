@@ -1,0 +1,121 @@
+"""History at scale (issue 27, item 2): what opening the history costs with 1,000 to 100,000 games stored, this
+checkout against a baseline checkout, in the same run (alternated, medians).
+
+(a) Opening the store and reading the history's first page of 50 (``GameStore(folder).history()``), timed inside
+    a fresh process each round (several opens in it).
+(b) ``bidwell history`` and ``bidwell stats`` as a user runs them, start of the process to its end, and on an
+    empty folder for comparison.
+(c) What the start screen and the New game screen ask the store each time they are drawn, the store already
+    open as in the app: ``unfinished()`` (the games to continue) and ``player_names()`` (names offered).
+
+The folders are bench_storage's history (built through the engine, ``--folder``) and, for 1,000 and 100,000
+games, copies made from it by history_clone.py (built once, reused). Before the timing, each folder is opened
+once by this checkout (a first open writes the checkpoint; its time is printed). Run from the checkout:
+
+    .venv/bin/python benchmarks/bench_history_scale.py --before /tmp/base27 [--runs 5] [--folder DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_storage import build
+from history_clone import clone
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+BIDWELL = Path(sys.executable).with_name("bidwell")
+
+OPENS = """
+import json, sys, time
+from companion.store.games import GameStore
+folder, opens = sys.argv[1], int(sys.argv[2])
+times = []
+for _ in range(opens):
+    started = time.perf_counter()
+    page = GameStore(folder).history(page=1, per_page=50)
+    times.append(time.perf_counter() - started)
+assert len(page.items) == 50
+store = GameStore(folder)
+calls = {}
+for name, call in (("unfinished", store.unfinished), ("player_names", store.player_names)):
+    calls[name] = []
+    for _ in range(opens):
+        started = time.perf_counter()
+        call()
+        calls[name].append(time.perf_counter() - started)
+print(json.dumps({"open": times, **calls}))
+"""
+
+
+def child(code: Path, *args: str) -> dict:
+    """Run ``OPENS`` with ``code``'s companion and scoring first on the path; what it measured."""
+    out = subprocess.run([sys.executable, "-c", OPENS, *args], env=dict(os.environ, PYTHONPATH=str(code)),
+                         cwd=tempfile.gettempdir(), check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def command(code: Path, *args: str) -> float:
+    """Seconds ``bidwell ARGS`` takes with ``code``'s companion and scoring first on the path."""
+    started = time.perf_counter()
+    subprocess.run([str(BIDWELL), *args], env=dict(os.environ, PYTHONPATH=str(code)), cwd=tempfile.gettempdir(),
+                   check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:,.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--before", type=Path, required=True, help="the baseline checkout (e.g. /tmp/base27)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "bidwell-bench-history")
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    args = parser.parse_args()
+    build(args.folder, 10_000)
+    folders: dict[int, Path] = {}
+    for size in map(int, args.sizes.split(",")):
+        folders[size] = args.folder if size == 10_000 else args.folder.with_name(f"{args.folder.name}-{size // 1000}k")
+        if not folders[size].exists():
+            clone(args.folder, folders[size], size)
+    empty = Path(tempfile.mkdtemp())
+    versions = {"before": args.before, "after": CHECKOUT}
+    print(f"load: {os.getloadavg()}")
+    for size, folder in folders.items():
+        started = time.perf_counter()
+        child(CHECKOUT, str(folder), "1")
+        print(f"{size:,} games: this checkout's first open (a full check, the checkpoint written): "
+              f"{time.perf_counter() - started:.2f} s, process included")
+    for size, folder in folders.items():
+        # The baseline reads every month at each open: a few opens are enough where that takes seconds.
+        opens = 2 if size >= 100_000 else 5
+        found: dict[str, dict[str, list[float]]] = {name: {} for name in versions}
+        for _ in range(max(2, args.runs // 2) if size >= 100_000 else args.runs):
+            for name, code in versions.items():
+                for key, times in child(code, str(folder), str(opens)).items():
+                    found[name].setdefault(key, []).extend(times)
+        for name in versions:
+            print(f"(a) {size:,} games, {name}: open + first page {ms(found[name]['open'])}; "
+                  f"(c) unfinished() {ms(found[name]['unfinished'])}, player_names() {ms(found[name]['player_names'])}")
+    for size, folder in [(0, empty), *((size, folder) for size, folder in folders.items() if size >= 10_000)]:
+        for what in ("history", "stats"):
+            times: dict[str, list[float]] = {name: [] for name in versions}
+            for _ in range(max(2, args.runs // 2) if size >= 100_000 else args.runs):
+                for name, code in versions.items():
+                    times[name].append(command(code, what, "--data", str(folder)))
+            print(f"(b) bidwell {what}, {size:,} games: " + ", ".join(
+                f"{name} {statistics.median(values):.2f} s" for name, values in times.items()))
+    print(f"load: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
