@@ -153,3 +153,16 @@ def every_game_added_up(path):
     from scoring.stats import players
 
     return players(GameStore(path).figures())
+
+
+def test_the_games_to_continue_show_the_hand_another_program_moved_on_to(path):
+    here = GameStore(path)
+    saved = here.start(Game.new("rage", TWO))
+    assert [s.current_hand for s in here.unfinished()] == [1]
+    elsewhere = GameStore(path).open(saved.id)
+    current = elsewhere.state.current
+    for seat in current.bidding_order:
+        elsewhere.bid(seat, 0)
+    assert [s.current_hand for s in here.unfinished()] == [1]  # bids made, the hand not scored yet
+    elsewhere.record_tricks([current.cards, 0])
+    assert [s.current_hand for s in here.unfinished()] == [2]

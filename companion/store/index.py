@@ -149,6 +149,7 @@ class HistoryIndex:
         """What the last look at each month file found (see :mod:`companion.store.checkpoint`)."""
         self._writes = 0
         self._saving_held = 0
+        self._read_lines: dict[str, tuple[tuple[list[int], str | None], GameSummary]] = {}
 
     def player_names(self) -> list[str]:
         """Names from past games, the most often seen first, for the new-game screen to offer."""
@@ -438,9 +439,18 @@ class HistoryIndex:
 
     def _fresh(self, summary: GameSummary) -> GameSummary | None:
         """A game's line read from its own file: an unfinished game's current hand, or what is wrong with it."""
-        fresh = self.summary_from_file(summary.id, summary.to_json())
-        if fresh is None:
-            return None
+        # A sound game's line is kept while its file is unchanged: the start screen, drawn again at every return
+        # to it, replays only the games that moved on since.
+        stamp = file_stamp(self.files.path_of(summary.id))
+        kept = self._read_lines.get(summary.id)
+        if stamp is not None and kept is not None and kept[0] == (stamp, summary.repaired):
+            fresh = kept[1]
+        else:
+            fresh = self.summary_from_file(summary.id, summary.to_json())
+            if fresh is None:
+                return None
+            if fresh.damage is None and stamp is not None:
+                self._read_lines[summary.id] = (stamp, summary.repaired), fresh
         if (fresh.finished, fresh.damage, fresh.repaired) != (summary.finished, summary.damage, summary.repaired):
             with self.folder.writing():
                 self.put([fresh])
