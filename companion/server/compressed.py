@@ -10,6 +10,7 @@ memory. Websockets pass untouched.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gzip
 import hashlib
@@ -37,7 +38,7 @@ COMPRESSIBLE = (b"text/", b"application/javascript", b"application/json", b"appl
 """Content types worth compressing; images and woff2 fonts are compressed already."""
 SMALLEST = 1024
 """Bytes below which an answer is sent as it is: compression saves less than it costs."""
-IN_MEMORY = 128 * 1024
+IN_MEMORY = 32 * 1024
 """Bytes up to which an answer is compressed at once and kept in memory; bigger ones go to the cache folder."""
 BROTLI_QUALITY = 11
 GZIP_LEVEL = 9
@@ -51,6 +52,12 @@ def compress(body: bytes, encoding: str) -> bytes:
     if encoding == "br":
         return brotli.compress(body, quality=BROTLI_QUALITY)
     return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+
+
+def compressible(content_type: str | bytes | None) -> bool:
+    """Whether an answer of ``content_type`` is worth compressing (:data:`COMPRESSIBLE`)."""
+    kind = content_type.encode("latin-1") if isinstance(content_type, str) else content_type or b""
+    return kind.startswith(COMPRESSIBLE)
 
 
 def chosen_encoding(accept_encoding: str) -> str | None:
@@ -258,7 +265,7 @@ class _Answer:
             await self.downstream(_with_header(self._renamed(message), b"vary", b"Accept-Encoding"))
             return
         kind = headers.get(b"content-type", b"")
-        if not kind.startswith(COMPRESSIBLE) or b"content-encoding" in headers:
+        if not compressible(kind) or b"content-encoding" in headers:
             await self.downstream(message)
             return
         message = _with_header(message, b"vary", b"Accept-Encoding")
@@ -301,7 +308,8 @@ class _Answer:
             await self.downstream(self.start)
             await self.downstream({"type": "http.response.body", "body": b""})
             return
-        await self._send_packed(self.compressed.small(self.encoding, whole))
+        # Off the event loop: brotli's best takes a while even on a small file, and other tabs are waiting.
+        await self._send_packed(await asyncio.to_thread(self.compressed.small, self.encoding, whole))
 
     async def _send_packed(self, packed: bytes) -> None:
         message = self._renamed(self.start)

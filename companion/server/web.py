@@ -19,12 +19,13 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import urlsplit
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from companion.server.compressed import Compressed
+from companion.server.compressed import IN_MEMORY, Compressed, compressible
 from companion.server.link import Admission, LinkWatch
 
 log = logging.getLogger(__name__)
@@ -188,6 +189,7 @@ def serve_web(
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
     listening: Callable[[Callable[[], None]], None] | None = None, compressed_copies: Path | None = None,
+    text_watch: TextWatch | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
@@ -198,18 +200,22 @@ def serve_web(
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
     Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
     are kept in ``compressed_copies`` (by default a folder in the user's cache), and the web client's are made as
-    the server starts, for the first phone to come.
+    the server starts, for the first phone to come. ``text_watch`` is shown the text of what is sent to each tab
+    (see :class:`TextWatch`).
     """
     import flet_web.fastapi as flet_fastapi
 
-    send_without_formatting_it()
+    global _text_watch
+    _text_watch = text_watch if send_without_formatting_it() else None
+    if _text_watch is not None:
+        _text_watch.watching()
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
     watched = LinkWatch(app, lost_words or (lambda: ""), admission)
     _quiet_about_clients()
     compressed = Compressed(WithFolders(watched, folders or {}), compressed_copies or default_copies_folder())
-    compressed.prepare(web_client_files())
+    compressed.prepare(web_client_files() + big_files(Path(assets_dir)))
     config = uvicorn.Config(
         SameOriginWebSockets(compressed), host=host, port=port, log_level="warning",
         ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
@@ -235,20 +241,43 @@ def default_copies_folder() -> Path:
     return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "compressed"
 
 
-WEB_CLIENT_FILES = ("main.dart.js", "flutter_bootstrap.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js",
-                    "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js", "assets/fonts/MaterialIcons-Regular.otf",
-                    "assets/AssetManifest.bin.json", "assets/NOTICES")
-"""The big files of Flet's web client that a first load asks for (canvaskit's where the browser lacks what skwasm
-needs)."""
+WEB_CLIENT_FILES = ("main.dart.*", "flutter*.js", "canvaskit/skwasm.*", "canvaskit/canvaskit.*",
+                    "canvaskit/chromium/canvaskit.*", "assets/**/*")
+"""The files of Flet's web client that a first load asks for, whichever renderer the browser can run (patterns
+under its folder)."""
 
 
 def web_client_files() -> list[tuple[str, Path]]:
-    """The address and path of each of :data:`WEB_CLIENT_FILES` (those of them this Flet has)."""
+    """The address and path of each of :data:`WEB_CLIENT_FILES` worth a compressed copy kept between runs."""
     from flet_web import get_package_web_dir
 
-    web = Path(get_package_web_dir())
-    return [("/" + name, web / name) for name in WEB_CLIENT_FILES if (web / name).is_file()]
+    return big_files(Path(get_package_web_dir()), WEB_CLIENT_FILES)
 
+
+def big_files(folder: Path, patterns: tuple[str, ...] = ("**/*",)) -> list[tuple[str, Path]]:
+    """The address (under the site's root) and path of each file in ``folder`` matching ``patterns`` that is worth
+    a compressed copy kept between runs: of a type worth compressing, and too big to compress at once."""
+    import mimetypes
+
+    found = {path for pattern in patterns for path in folder.glob(pattern)}
+    return sorted(("/" + path.relative_to(folder).as_posix(), path) for path in found
+                  if path.is_file() and path.stat().st_size > IN_MEMORY and compressible(mimetypes.guess_type(path)[0]))
+
+
+
+class TextWatch(Protocol):
+    """Something the server shows the text of each message it sends to a tab (a font part added when a text
+    first needs it, say)."""
+
+    def watching(self) -> None:
+        """Called once, as the server starts watching (it does while Flet's sending reads as expected)."""
+
+    def sent(self, page: object, text: str) -> bool:
+        """``text`` (the message's, its binary parts dropped) was sent to ``page``; whether nothing more need be
+        shown for this tab's connection."""
+
+
+_text_watch: TextWatch | None = None
 
 
 class _ClientFaultsInOneLine(logging.Filter):
@@ -329,6 +358,11 @@ def send_without_formatting_it() -> bool:
             flet_app.transport_log.debug("send_message: %s", message)
         body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
         self._FletApp__send_queue.put_nowait(b"\x00" + body)
+        watch = _text_watch
+        if watch is not None and not getattr(self, "_text_watched", False):
+            session = self._FletApp__session
+            if session is not None:
+                self._text_watched = watch.sent(session.page, body.decode("utf-8", "ignore"))
 
     send_message.formats_lazily = True
     flet_app.FletApp.send_message = send_message

@@ -23,6 +23,7 @@ from companion.store.games import GameStore
 from companion.ui.adjust import AdjustScreen
 from companion.ui.blank_sheet import BlankSheetScreen
 from companion.ui.correction import HandScreen
+from companion.ui.fonts import fonts_at_start
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
 from companion.ui.play import GameScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
@@ -30,7 +31,7 @@ from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.sharing import SharedScreen, ShareScreen
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
-from companion.ui.theme import DARK_THEME, FONT, LIGHT_THEME
+from companion.ui.theme import DARK_THEME, LIGHT_THEME
 from companion.views.sharing import app_address, opened_route
 from scoring.i18n.language import set_ambient
 
@@ -113,8 +114,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     set_ambient(tab_language)
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
-    # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py.
-    page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
+    # The shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline, in parts: companion.ui.fonts.
+    page.fonts = fonts_at_start()
     page.theme = LIGHT_THEME
     page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)

@@ -9,8 +9,8 @@ import dataclasses
 import flet as ft
 
 from companion.look import DARK, LIGHT, Palette
+from companion.ui.fonts import FAR_EAST_FONT, FONT
 
-FONT = "Bidwell Sans"
 RADIUS = 14
 """Rounded like a playing card's corners: cards, buttons and fields alike."""
 
@@ -40,6 +40,9 @@ def app_theme(palette: Palette) -> ft.Theme:
             body_medium=_type(15, colour=palette.on_surface),
             body_small=_type(13, colour=palette.on_surface_variant),
             label_large=_type(16, ft.FontWeight.W_600),
+            # The styles not set above keep Material's sizes, and draw a Japanese name from the far-east part too.
+            **dict.fromkeys(("display_large", "display_medium", "display_small", "headline_large", "headline_small",
+                             "title_small", "label_medium", "label_small"), _type(None)),
         ),
         appbar_theme=ft.AppBarTheme(
             # The table's felt: the top bar is the game's colour in both looks.
@@ -65,11 +68,12 @@ def app_theme(palette: Palette) -> ft.Theme:
     )
 
 
-def _type(size: int, weight: ft.FontWeight | None = None, colour: str | None = None) -> ft.TextStyle:
+def _type(size: int | None, weight: ft.FontWeight | None = None, colour: str | None = None) -> ft.TextStyle:
     # A style of the type scale names its font and colour itself: without them it is drawn in Flutter's default
     # font, which this offline app does not have (an arrow or a tick shows as a box), and in the light look's
     # ink whatever the brightness.
-    return ft.TextStyle(size=size, weight=weight, font_family=FONT, color=colour)
+    return ft.TextStyle(size=size, weight=weight, font_family=FONT, font_family_fallback=[FAR_EAST_FONT],
+                        color=colour)
 
 
 LIGHT_THEME = app_theme(LIGHT)
