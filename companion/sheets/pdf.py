@@ -14,7 +14,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date as Date
-from functools import cache
+from functools import cache, lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab import rl_config
@@ -235,7 +235,7 @@ class _Grid(Table):
         if cellstyle.alignment == "LEFT":
             x = colpos + cellstyle.leftPadding
         else:
-            width = pdfmetrics.stringWidth(cellval, name, fontsize)
+            width = _text_width(cellval, name, fontsize)
             if cellstyle.alignment == "RIGHT":
                 x = colpos + colwidth - cellstyle.rightPadding - width
             else:
@@ -430,16 +430,21 @@ def fit(text: str, width: float, size: float) -> str:
     Measures a logarithmic number of starts, so a name of any length fits at once.
     """
     _register_font()
-    if pdfmetrics.stringWidth(text, FONT, size) <= width:
+    if _text_width(text, FONT, size) <= width:
         return text
     fits, too_long = 0, len(text)
     while too_long - fits > 1:
         middle = (fits + too_long) // 2
-        if pdfmetrics.stringWidth(text[:middle] + "\u2026", FONT, size) <= width:
+        if _text_width(text[:middle] + "\u2026", FONT, size) <= width:
             fits = middle
         else:
             too_long = middle
     return text[:fits] + "\u2026"
+
+
+_text_width = lru_cache(maxsize=4096)(pdfmetrics.stringWidth)
+"""A text's width in points in a font at a size: a sheet's cells repeat a few texts ("0", "5", a name) hundreds of
+times, and measuring one in the shipped font walks its characters in Python."""
 
 
 @cache
