@@ -1,8 +1,9 @@
 """The app's font in two parts, so that a screen of Latin names does not wait for 15,000 Japanese glyphs.
 
 The main part (about 0.2 MB) draws Latin, Greek, Cyrillic, the symbols the screens use, and the Japanese
-language's own name on the language picker; it is loaded with the app. The far-east part (about 2 MB: kana,
-kanji, fullwidth forms) is every text style's fallback and is loaded once a tab needs it. Both are cut from the
+language's own name on the language picker; it is loaded with the app. The far-east part (4.9 MB, 2.4 sent: kana,
+kanji, fullwidth forms) is every text style's fallback and is loaded once a tab needs it. When it comes, Flet's
+client builds the page anew: a text field being typed in loses the keyboard's focus, once per tab. Both are cut from the
 full font (``companion.look.FONT_FILE``, which the PDF sheets embed) by tools/split_font.py.
 
 Where the server watches the text it sends (``bidwell`` in a browser, see :class:`FarEastOnDemand`), the far-east
@@ -22,8 +23,9 @@ FONT = "Bidwell Sans"
 FAR_EAST_FONT = "Bidwell Sans Far East"
 MAIN_PART = "fonts/BidwellSans-Main.woff2"
 FAR_EAST_PART = "fonts/BidwellSans-FarEast.ttf"
-"""The parts' addresses in the app's assets folder. The far-east part is TrueType, sent compressed: a phone reads
-WOFF2's 15,000 glyphs for seconds before it can draw again, and it comes while the table is typing names."""
+"""The parts' addresses in the app's assets folder. The far-east part is TrueType, sent compressed (2.4 MB with
+brotli, 2.9 with gzip; 2.0 as WOFF2): it comes mid-game, while names are typed, and the renderer then has nothing to
+unpack (with WOFF2, the one try of tests/browser/test_font_parts.py on a busy machine froze the page for 4.6 s)."""
 
 FAR_EAST_RANGES = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFE10, 0xFE1F), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF),
                    (0x1F100, 0x1F2FF), (0x20000, 0x3FFFF))
