@@ -3,6 +3,7 @@ language is in the part loaded for it, and the parts together lose nothing of th
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
 from pathlib import Path
 
@@ -11,7 +12,16 @@ from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
 from companion.look import ASSETS, FONT_FILE
-from companion.ui.fonts import FAR_EAST_PART, MAIN_PART, fonts_at_start, is_far_east, needs_far_east
+from companion.ui.fonts import (
+    FAR_EAST_FONT,
+    FAR_EAST_PART,
+    FONT,
+    MAIN_PART,
+    FarEastOnDemand,
+    fonts_at_start,
+    is_far_east,
+    needs_far_east,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = sorted([*ROOT.glob("companion/locale/*/LC_MESSAGES/*.po"), *ROOT.glob("scoring/locale/*/LC_MESSAGES/*.po")])
@@ -67,3 +77,29 @@ def test_the_language_picker_needs_only_the_main_part():
 
 def test_without_a_watching_server_a_tab_loads_both_parts():
     assert set(fonts_at_start().values()) == {MAIN_PART, FAR_EAST_PART}
+
+
+class _Tab:
+    """As much of a Flet page as the far-east part's watch touches."""
+
+    def __init__(self):
+        self.fonts = {FONT: MAIN_PART}
+        self.updates = 0
+
+    def update(self) -> None:
+        self.updates += 1
+
+
+def test_a_watching_server_gives_a_tab_the_far_east_part_once_a_text_sent_to_it_needs_it():
+    async def send(tab: _Tab, *texts: str) -> list[bool]:
+        answers = [watch.sent(tab, text) for text in texts]
+        await asyncio.sleep(0)  # the part is added after the message is on its way
+        return answers
+
+    watch = FarEastOnDemand()
+    tab = _Tab()
+    assert asyncio.run(send(tab, "Zoë · Ἀθηνᾶ · Жанна", "English Deutsch 日本語")) == [False, False]
+    assert tab.fonts == {FONT: MAIN_PART} and tab.updates == 0
+    assert asyncio.run(send(tab, "1. さくら")) == [True]
+    assert tab.fonts == {FONT: MAIN_PART, FAR_EAST_FONT: FAR_EAST_PART} and tab.updates == 1
+    assert asyncio.run(send(tab, "2. 佐藤")) == [True] and tab.updates == 1
