@@ -38,11 +38,39 @@ def test_the_app_and_every_package_it_needs_are_in_the_archive_and_nothing_compi
                     "charset_normalizer", "PIL", "babel"):
         assert f"__pypackages__/{package}/__init__.py" in names, package
     assert "__pypackages__/repath.py" in names
-    assert not [name for name in names if name.endswith((".so", ".pyd")) or "__pycache__" in name]
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
+    # Bytecode only of the browser's Python, and only beside a module the start imports (see the next test).
+    assert not [name for name in names if "__pycache__" in name and not name.endswith(".cpython-314.pyc")]
     # Left out: the server side, and what has a fallback or a stand-in.
     for package in ("uvicorn", "orjson", "flet_web", "httpx"):
         assert not [name for name in names if name.startswith(f"__pypackages__/{package}")], package
     assert not [name for name in names if name.startswith("companion/publish/files")]
+
+
+def test_the_modules_the_start_imports_come_compiled_by_the_browsers_python_and_no_others(site):
+    with tarfile.open(site / "app.tar.gz") as archive:
+        names = set(archive.getnames())
+        bytecode = archive.extractfile("companion/publish/__pycache__/standalone.cpython-314.pyc").read()
+    assert publishing.BROWSER["python_version"] == "3.14"
+    assert bytecode[:4] == (3627).to_bytes(2, "little") + b"\r\n"  # Python 3.14's magic number: the browser's
+    assert int.from_bytes(bytecode[4:8], "little") == 0b01  # hash-based, never checked: the archive has no times
+    for module in ("companion/ui/app", "scoring/game", "__pypackages__/flet/__init__",
+                   "__pypackages__/tinydb/__init__"):
+        folder, name = module.rsplit("/", 1)
+        assert f"{folder}/__pycache__/{name}.cpython-314.pyc" in names, module
+    for lazy in ("companion/sheets/__pycache__/pdf", "companion/cli/__pycache__/main", "__pypackages__/flet_charts"):
+        assert not [name for name in names if name.startswith(lazy) and name.endswith(".pyc")], lazy
+    assert "__pycache__/main.cpython-314.pyc" not in names
+
+
+def test_without_node_the_archive_is_left_as_it_was(monkeypatch, tmp_path):
+    archive = tmp_path / "app.tar.gz"
+    with publishing.app_archive(archive) as writing:
+        publishing.add_text(writing, "companion/__init__.py", "")
+    before = archive.read_bytes()
+    monkeypatch.setattr(publishing.shutil, "which", lambda name: None)
+    assert publishing.add_bytecode(archive, tmp_path / "pyodide") is False
+    assert archive.read_bytes() == before
 
 
 def test_the_worker_is_asked_for_no_package_from_an_index(site):

@@ -15,9 +15,12 @@ import gzip
 import hashlib
 import io
 import json
+import logging
 import re
 import shutil
+import subprocess
 import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,6 +34,8 @@ from companion.publish.parts import PACKAGE_PARTS, PARTS, SHEETS
 from companion.texts import t
 from scoring.definitions import templates_dir
 from scoring.i18n.locales import available
+
+log = logging.getLogger(__name__)
 
 FILES = Path(__file__).with_name("files")
 BUILD_MARK = "bidwell-build.json"
@@ -64,6 +69,9 @@ UNUSED_CLIENT_FILES = re.compile(
 BASE_PATH = re.compile(r"/?([A-Za-z0-9._~-]+/)*[A-Za-z0-9._~-]*/?")
 """An address path the page's ``<base href>`` can be: folder names of URL-safe characters."""
 SERVICE_WORKER = "flutter_service_worker.js"
+BYTECODE_SECONDS = 300
+"""How long Node.js may take to start Pyodide and compile the app's bytecode (seconds on a computer; a busy one
+has taken a minute)."""
 """The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
 ENTRY = "main.py"
 ENTRY_TEXT = '"""Bidwell in the browser (written by bidwell publish)."""\n\nimport flet as ft\n\n' \
@@ -108,6 +116,7 @@ def publish(target: Path | str, *, base_path: str = "/") -> Published:
     try:
         shutil.copytree(client, staging, ignore=_unused_in(client))
         _write_app(staging, packages)
+        add_bytecode(staging / "app.tar.gz", client / "pyodide")
         _brand(staging, client, base_path)
         build = write_service_worker(staging)
         (staging / BUILD_MARK).write_text(json.dumps({"build": build}) + "\n", encoding="utf-8")
@@ -220,6 +229,35 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
             if part is SHEETS:
                 for name, text in PIL_STAND_IN.items():
                     add_text(archive, f"__pypackages__/{name}", text)
+
+
+def add_bytecode(archive: Path, pyodide: Path) -> bool:
+    """Add to ``archive`` the bytecode of the modules the app's start imports, compiled by ``pyodide``'s own
+    Python (the browser's) run by Node.js: the browser then compiles none of them at every start (most of the
+    start's Python time). Without Node.js, or if it fails, the archive is left as it was (and works, slower);
+    returns whether the bytecode was added."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        log.info("no Node.js: the phone app's modules are compiled in the browser at every start")
+        return False
+    with tempfile.TemporaryDirectory(prefix="bidwell-bytecode-") as folder:
+        unpacked = Path(folder) / "app"
+        with tarfile.open(archive) as original:
+            members = [(member, original.extractfile(member).read()) for member in original.getmembers()
+                       if member.isfile()]
+            original.extractall(unpacked, filter="data")
+        try:
+            subprocess.run([node, str(FILES / "compile_bytecode.mjs"), str(pyodide), str(unpacked)], check=True,
+                           capture_output=True, timeout=BYTECODE_SECONDS)
+        except (OSError, subprocess.SubprocessError) as error:
+            log.warning("the phone app's bytecode could not be compiled (%s): it is compiled in the browser", error)
+            return False
+        with app_archive(archive) as rewritten:
+            for member, data in members:
+                rewritten.addfile(member, io.BytesIO(data))
+            for path in sorted(unpacked.rglob("*.pyc")):
+                rewritten.add(path, path.relative_to(unpacked).as_posix(), filter=_timeless)
+    return True
 
 
 @contextlib.contextmanager
