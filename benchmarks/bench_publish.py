@@ -220,6 +220,9 @@ def main() -> None:
                     for name, site, button in apps:
                         figures[name, rate].append(
                             usable_ms(playwright, site, button, work / f"profile-{name}-{rate}-{run}", rate))
+                        print(f"  run {run + 1}, {name}, CPU {rate}× slower: "
+                              f"{figures[name, rate][-1][0] / 1000:.2f}/{figures[name, rate][-1][1] / 1000:.2f} s",
+                              flush=True)
         for (name, rate), pairs in figures.items():
             first = statistics.median(pair[0] for pair in pairs) / 1000
             offline = statistics.median(pair[1] for pair in pairs) / 1000
