@@ -12,6 +12,9 @@ Before and after in the same run: the checkout given by ``--before`` (e.g. the b
 PYTHONPATH for the "before" servers:
 
     cd /tmp && /work/main/.venv/bin/python /work/main/benchmarks/bench_first_load.py --before /tmp/base27 [--runs 3]
+
+Chromium takes brotli from 127.0.0.1 (a secure context); a phone over plain http on the local network takes gzip
+only: ``--gzip`` asks as it does.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def load(browser, url: str) -> tuple[int, float, dict[str, int], str]:
+def load(browser, url: str, *, gzip_only: bool = False) -> tuple[int, float, dict[str, int], str]:
     """Open ``url`` in a fresh context; the bytes received until "New game" shows, the seconds it took, the bytes per
     address, and the Content-Encoding of the biggest answer. The bytes are those of every request the load made
 (waited for until none is left), the time is until the button shows."""
@@ -61,6 +64,8 @@ def load(browser, url: str) -> tuple[int, float, dict[str, int], str]:
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    if gzip_only:  # as a phone's browser asks over plain http on the local network: brotli only over https
+        cdp.send("Network.setExtraHTTPHeaders", {"headers": {"Accept-Encoding": "gzip, deflate"}})
     urls: dict[str, str] = {}
     encodings: dict[str, str] = {}
     received: dict[str, int] = {}
@@ -77,12 +82,17 @@ def load(browser, url: str) -> tuple[int, float, dict[str, int], str]:
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=60_000)
     elapsed = time.perf_counter() - started
-    # What the load asked for still on its way (a font) counts too: wait until nothing is for half a second.
-    quiet_since = time.perf_counter()
-    while time.perf_counter() - quiet_since < 0.5:
+    # What the load asked for still on its way (a font) counts too: wait until nothing is for half a second (or
+    # 30 seconds have passed: what is still on its way then is said).
+    quiet_since = waited_from = time.perf_counter()
+    pending: set[str] = set()
+    while time.perf_counter() - quiet_since < 0.5 and time.perf_counter() - waited_from < 30:
         page.wait_for_timeout(100)
-        if set(urls) - set(received) - failed:
+        pending = {key for key in set(urls) - set(received) - failed if urls[key].startswith("http")}
+        if pending:
             quiet_since = time.perf_counter()
+    if pending:
+        print("still on its way after 30 s:", [urls[key] for key in pending], file=sys.stderr)
     by_address = {urls.get(key, key).split("/", 3)[-1]: size for key, size in received.items()}
     biggest = max(received, key=received.get)
     context.close()
@@ -104,12 +114,24 @@ def serve(command: list[str], port: int, before: str | None):
     raise RuntimeError(f"{command} did not listen on {port}")
 
 
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server as Ctrl-C does; kill it if it takes long (under --lan it waits for the phone app's build)."""
+    process.terminate()
+    try:
+        process.wait(60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", help="a checkout of the baseline, put first on PYTHONPATH for 'before'")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lan", action="store_true", help="start bidwell with --lan")
     parser.add_argument("--detail", action="store_true", help="print the bytes of each address too")
+    parser.add_argument("--gzip", action="store_true",
+                        help="ask for gzip only, as a phone over plain http (Chromium takes brotli from 127.0.0.1)")
     options = parser.parse_args()
     python = sys.executable
     sides = [("before", options.before), ("after", None)] if options.before else [("after", None)]
@@ -130,11 +152,11 @@ def main() -> None:
                                 str(data)] + (["--lan"] if options.lan else []))
                     process = serve(command, port, path)
                     try:
-                        load(browser, f"http://127.0.0.1:{port}/")  # warms the compressed copies
-                        size, seconds, by_address, encoding = load(browser, f"http://127.0.0.1:{port}/")
+                        load(browser, f"http://127.0.0.1:{port}/", gzip_only=options.gzip)  # warms the copies
+                        size, seconds, by_address, encoding = load(browser, f"http://127.0.0.1:{port}/",
+                                                                   gzip_only=options.gzip)
                     finally:
-                        process.terminate()
-                        process.wait(30)
+                        stop(process)
                     figures.setdefault(f"{side} {app}", {"bytes": [], "seconds": []})
                     figures[f"{side} {app}"]["bytes"].append(size)
                     figures[f"{side} {app}"]["seconds"].append(seconds)
