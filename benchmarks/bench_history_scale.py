@@ -12,7 +12,10 @@ The folders are bench_storage's history (built through the engine, ``--folder``)
 games, copies made from it by history_clone.py (built once, reused). Before the timing, each folder is opened
 once by this checkout (a first open writes the checkpoint; its time is printed). Run from the checkout:
 
-    .venv/bin/python benchmarks/bench_history_scale.py --before /tmp/base27 [--runs 5] [--folder DIR]
+    .venv/bin/python benchmarks/bench_history_scale.py --before /tmp/base27 [--runs 5] [--folder DIR] [--sizes 1000,10000,100000]
+
+Each figure is a median, of the wall clock and of the processor time the process used (which says more on a
+busy machine).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,21 +41,23 @@ OPENS = """
 import json, sys, time
 from companion.store.games import GameStore
 folder, opens = sys.argv[1], int(sys.argv[2])
-times = []
+found = {}
+
+def timed(name, call):
+    started, cpu = time.perf_counter(), time.process_time()
+    answer = call()
+    found.setdefault(name, []).append(time.perf_counter() - started)
+    found.setdefault(name + " cpu", []).append(time.process_time() - cpu)
+    return answer
+
 for _ in range(opens):
-    started = time.perf_counter()
-    page = GameStore(folder).history(page=1, per_page=50)
-    times.append(time.perf_counter() - started)
+    page = timed("open", lambda: GameStore(folder).history(page=1, per_page=50))
 assert len(page.items) == 50
 store = GameStore(folder)
-calls = {}
-for name, call in (("unfinished", store.unfinished), ("player_names", store.player_names)):
-    calls[name] = []
-    for _ in range(opens):
-        started = time.perf_counter()
-        call()
-        calls[name].append(time.perf_counter() - started)
-print(json.dumps({"open": times, **calls}))
+for _ in range(opens):
+    timed("unfinished", store.unfinished)
+    timed("player_names", store.player_names)
+print(json.dumps(found))
 """
 
 
@@ -62,12 +68,16 @@ def child(code: Path, *args: str) -> dict:
     return json.loads(out)
 
 
-def command(code: Path, *args: str) -> float:
-    """Seconds ``bidwell ARGS`` takes with ``code``'s companion and scoring first on the path."""
+def command(code: Path, *args: str) -> tuple[float, float]:
+    """Seconds ``bidwell ARGS`` takes with ``code``'s companion and scoring first on the path: on the wall clock,
+    and of processor time (user and system; on a busy machine the wall clock says more of the others)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([str(BIDWELL), *args], env=dict(os.environ, PYTHONPATH=str(code)), cwd=tempfile.gettempdir(),
                    check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def ms(values: list[float]) -> str:
@@ -104,16 +114,19 @@ def main() -> None:
                 for key, times in child(code, str(folder), str(opens)).items():
                     found[name].setdefault(key, []).extend(times)
         for name in versions:
-            print(f"(a) {size:,} games, {name}: open + first page {ms(found[name]['open'])}; "
-                  f"(c) unfinished() {ms(found[name]['unfinished'])}, player_names() {ms(found[name]['player_names'])}")
+            print(f"(a) {size:,} games, {name}: open + first page {ms(found[name]['open'])} "
+                  f"(cpu {ms(found[name]['open cpu'])}); (c) unfinished() {ms(found[name]['unfinished'])} "
+                  f"(cpu {ms(found[name]['unfinished cpu'])}), player_names() {ms(found[name]['player_names'])} "
+                  f"(cpu {ms(found[name]['player_names cpu'])})")
     for size, folder in [(0, empty), *((size, folder) for size, folder in folders.items() if size >= 10_000)]:
         for what in ("history", "stats"):
-            times: dict[str, list[float]] = {name: [] for name in versions}
+            times: dict[str, list[tuple[float, float]]] = {name: [] for name in versions}
             for _ in range(max(2, args.runs // 2) if size >= 100_000 else args.runs):
                 for name, code in versions.items():
                     times[name].append(command(code, what, "--data", str(folder)))
             print(f"(b) bidwell {what}, {size:,} games: " + ", ".join(
-                f"{name} {statistics.median(values):.2f} s" for name, values in times.items()))
+                f"{name} {statistics.median(wall for wall, _ in values):.2f} s "
+                f"(cpu {statistics.median(cpu for _, cpu in values):.2f} s)" for name, values in times.items()))
     print(f"load: {os.getloadavg()}")
 
 
