@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
 from scoring.actions import NO_TRUMP, Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
 from scoring.adjustments import check_points_and_reason
@@ -39,7 +40,7 @@ from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import GameText, Listed, Words
 from scoring.players import check_players
 from scoring.rules import CardKind, Rules, TieBreak
-from scoring.state import GameState, Phase
+from scoring.state import GameState
 from scoring.text import kept_name
 
 if TYPE_CHECKING:
@@ -97,22 +98,37 @@ class Game:
         return self.players[seat]
 
     def apply(self, action: Action) -> GameState:
-        """Check and append any action but Start; the one door the log is written through."""
+        """Check and append any action but Start; the one door the log is written through. Returns the new state."""
+        self.take(action)
+        return self.state
+
+    def take(self, action: Action) -> None:
+        """Check and append any action but Start, as :meth:`apply` does, without working out the new state: a
+        replay or a record read asks for the state once, at its end, not after every action."""
         if isinstance(action, Bid):
-            return self.bid(action.player, action.bid)
-        if isinstance(action, ChangeBid):
-            return self.change_bid(action.player, action.bid)
-        if isinstance(action, Tricks):
-            return self.record_tricks(action.tricks, action.counted)
-        if isinstance(action, Correct):
-            return self.correct(action.hand, action.bids, action.tricks, action.counted)
-        if isinstance(action, CoinFlip):
-            return self.record_coin_flip(action.winner)
-        if isinstance(action, Trump):
-            return self.record_trump(action.hand, action.trumps)
-        if isinstance(action, Adjust):
-            return self.adjust(action.hand, action.player, action.points, action.reason)
-        raise TypeError(f"a game has one Start action; cannot apply {action!r}")
+            self.verify_bid(action.player, action.bid)
+            self._commit(action if type(action) is Bid else Bid(action.player, action.bid))
+        elif isinstance(action, ChangeBid):
+            self.verify_change_bid(action.player, action.bid)
+            self._commit(ChangeBid(action.player, action.bid))
+        elif isinstance(action, Tricks):
+            self.verify_tricks(action.tricks, action.counted)
+            self._commit(Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted))))
+        elif isinstance(action, Correct):
+            self.verify_correction(action.hand, action.bids, action.tricks, action.counted)
+            self._commit(Correct(action.hand, tuple(action.bids), tuple(action.tricks),
+                                 MappingProxyType(_normalized_counted(action.counted))))
+        elif isinstance(action, CoinFlip):
+            self.verify_coin_flip(action.winner)
+            self._commit(CoinFlip(action.winner))
+        elif isinstance(action, Trump):
+            self.verify_trump(action.hand, action.trumps)
+            self._commit(Trump(action.hand, tuple(action.trumps)))
+        elif isinstance(action, Adjust):
+            self.verify_adjustment(action.hand, action.player, action.points, action.reason)
+            self._commit(Adjust(action.hand, action.player, action.points, kept_name(action.reason)))
+        else:
+            raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
     def verify(self, action: Action) -> None:
         """Raise why :meth:`apply` would refuse ``action``; return if it would be accepted."""
@@ -133,6 +149,11 @@ class Game:
         else:
             raise TypeError(f"a game has one Start action; cannot apply {action!r}")
 
+    def bidding_order(self) -> tuple[int, ...]:
+        """The seats in bidding order for the current hand (or, once the game is over, the hand that would come
+        next): from the dealer's left, the dealer last."""
+        return self._hands.order(self._hands.now.number - 1)
+
     def verify_not_over(self) -> None:
         """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
         self._verify_not_over(self._current_number())
@@ -141,21 +162,21 @@ class Game:
 
     def verify_bid(self, player: int, bid: object) -> None:
         """Raise why ``player`` may not bid ``bid`` now; return if the bid is allowed."""
-        state = self.state
-        hand = self._current_number()
-        self._verify_not_over(hand)
-        self._verify_seat(player, hand)
-        if state.phase is Phase.PLAYING:
+        now = self._hands.now
+        hand = now.number
+        if now.finished:
+            self._verify_not_over(hand)
+        if type(player) is not int or not 0 <= player < len(self.players):
+            self._verify_seat(player, hand)
+        if now.next_bidder is None:
             raise BidError("bid.phase", hand=hand, player=self.name(player))
-        if player != state.next_bidder:
-            raise BidError("bid.not_turn", hand=hand, player=self.name(player), expected=self.name(state.next_bidder))
-        current = state.current
-        assert current is not None
-        _verify_count(bid, current.cards, "bid", BidError, hand=hand, player=self.name(player))
-        if bid == state.forbidden_bid:
-            raise BidError(
-                "bid.hook", hand=hand, player=self.name(player), value=bid, count=current.cards, cards=current.cards
-            )
+        if player != now.next_bidder:
+            raise BidError("bid.not_turn", hand=hand, player=self.name(player), expected=self.name(now.next_bidder))
+        cards = now.cards
+        if type(bid) is not int or not 0 <= bid <= cards:
+            _verify_count(bid, cards, "bid", BidError, hand=hand, player=self.name(player))
+        if bid == now.forbidden:
+            raise BidError("bid.hook", hand=hand, player=self.name(player), value=bid, count=cards, cards=cards)
 
     def can_bid(self, player: int, bid: object) -> bool:
         """Whether :meth:`bid` would accept this bid now."""
@@ -163,8 +184,8 @@ class Game:
 
     def bid(self, player: int, bid: int) -> GameState:
         """Record ``player``'s bid in the current hand; refused bids change nothing."""
-        self.verify_bid(player, bid)
-        return self._commit(Bid(player, bid))
+        self.take(Bid(player, bid))
+        return self.state
 
     def verify_change_bid(self, player: int, bid: object) -> None:
         """Raise why ``player`` may not change their bid in the current hand to ``bid``; return if they may.
@@ -174,24 +195,22 @@ class Game:
         every bid is in, the hook is checked as it was for the last bidder: the bids may not add up to the
         hand's cards.
         """
-        state = self.state
-        hand = self._current_number()
+        now = self._hands.now
+        hand = now.number
         self._verify_not_over(hand)
         self._verify_seat(player, hand)
-        current = state.current
-        assert current is not None
-        if current.bids[player] is None:
+        if now.bids[player] is None:
             raise BidError("bid.change_not_yet", hand=hand, player=self.name(player))
-        _verify_count(bid, current.cards, "bid", BidError, hand=hand, player=self.name(player))
-        if bid == current.bids[player]:
+        _verify_count(bid, now.cards, "bid", BidError, hand=hand, player=self.name(player))
+        if bid == now.bids[player]:
             raise BidError("bid.change_same", hand=hand, player=self.name(player), value=bid)
-        if None not in current.bids:
-            bids = list(current.bids)
+        if None not in now.bids:
+            bids = list(now.bids)
             bids[player] = bid
-            *before, last = current.bidding_order
-            if bids[last] == forbidden_bid(self.rules, current.cards, [bids[seat] for seat in before]):
+            *before, last = now.order
+            if bids[last] == forbidden_bid(self.rules, now.cards, [bids[seat] for seat in before]):
                 raise BidError("bid.change_hook", hand=hand, player=self.name(player), value=bid,
-                               total=current.cards, last=self.name(last))
+                               total=now.cards, last=self.name(last))
 
     def can_change_bid(self, player: int, bid: object) -> bool:
         """Whether :meth:`change_bid` would accept this change now."""
@@ -199,21 +218,20 @@ class Game:
 
     def change_bid(self, player: int, bid: int) -> GameState:
         """Change ``player``'s bid in the current hand, before its tricks; the other bids stand."""
-        self.verify_change_bid(player, bid)
-        return self._commit(ChangeBid(player, bid))
+        self.take(ChangeBid(player, bid))
+        return self.state
 
     # -- tricks --
 
     def verify_tricks(self, tricks: Sequence[object], counted: Mapping[str, Sequence[object]] | None = None) -> None:
         """Raise why these tricks (and counted cards) cannot end the current hand."""
-        state = self.state
-        hand = self._current_number()
-        self._verify_not_over(hand)
-        if state.phase is Phase.BIDDING:
-            raise TricksError("tricks.before_bids", hand=hand, missing=self.name(state.next_bidder))
-        current = state.current
-        assert current is not None
-        self._verify_result(hand, current.cards, tricks, counted or {})
+        now = self._hands.now
+        hand = now.number
+        if now.finished:
+            self._verify_not_over(hand)
+        if now.next_bidder is not None:
+            raise TricksError("tricks.before_bids", hand=hand, missing=self.name(now.next_bidder))
+        self._verify_result(hand, now.cards, tricks, counted or {})
 
     def can_record_tricks(self, tricks: Sequence[object], counted: Mapping[str, Sequence[object]] | None = None) -> bool:
         """Whether :meth:`record_tricks` would accept these."""
@@ -223,8 +241,8 @@ class Game:
         self, tricks: Sequence[int], counted: Mapping[str, Sequence[int]] | None = None
     ) -> GameState:
         """Record the tricks (and counted cards) of the current hand, which scores it."""
-        self.verify_tricks(tricks, counted)
-        return self._commit(Tricks(tuple(tricks), MappingProxyType(_normalized_counted(counted))))
+        self.take(Tricks(tricks, counted))  # type: ignore[arg-type]
+        return self.state
 
     # -- what a screen may offer while tricks are entered --
 
@@ -309,23 +327,22 @@ class Game:
     def _draft_hand(self, hand: int | None) -> tuple[int, int]:
         """The cards and number of the hand a draft is for: ``hand`` if given, else the current one."""
         if hand is None:
-            self.verify_not_over()
-            current = self.state.current
-            assert current is not None
-            return current.cards, current.number
+            now = self._hands.now
+            self._verify_not_over(now.number)
+            return now.cards, now.number
         self._verify_finished_hand(hand)
         return self.rules.cards_in_hand(hand - 1), hand
 
     def _verify_finished_hand(self, hand: object) -> None:
         """Refuse a hand number that names no finished hand (one a correction may change)."""
-        finished = [h.number for h in self.state.hands if h.scored or h.void and h.tricks is not None]
+        finished = self._hands.finished_hands()
         if type(hand) is not int or hand not in finished:
             known = _reason("correct.known", last=len(finished)) if finished else _reason("correct.none_yet")
             raise CorrectionError("correct.no_hand", number=hand, known=known)
 
     def _verify_draft(self, draft: Sequence[object], cards: int, hand: int) -> None:
         players = len(self.players)
-        if isinstance(draft, (str, bytes)) or not isinstance(draft, Sequence) or len(draft) != players:
+        if not _is_sequence(draft) or len(draft) != players:
             raise TricksError("tricks.count", hand=hand, players=players,
                               got=len(draft) if isinstance(draft, Sequence) else as_written(draft))
         for seat, taken in enumerate(draft):
@@ -363,7 +380,7 @@ class Game:
         self._verify_finished_hand(hand)
         index = hand - 1
         cards = self.rules.cards_in_hand(index)
-        if isinstance(bids, (str, bytes)) or not isinstance(bids, Sequence) or len(bids) != len(self.players):
+        if not _is_sequence(bids) or len(bids) != len(self.players):
             got = len(bids) if isinstance(bids, Sequence) else as_written(bids)
             raise BidError("record.list_length", hand=hand, key="bids", players=len(self.players), got=got)
         order = self.rules.bidding_order(index, self.first_dealer)
@@ -395,8 +412,8 @@ class Game:
         counted: Mapping[str, Sequence[int]] | None = None,
     ) -> GameState:
         """Replace finished hand ``hand``; every later total, and the end, follow from it."""
-        self.verify_correction(hand, bids, tricks, counted)
-        return self._commit(Correct(hand, tuple(bids), tuple(tricks), MappingProxyType(_normalized_counted(counted))))
+        self.take(Correct(hand, bids, tricks, counted))  # type: ignore[arg-type]
+        return self.state
 
     # -- coin flip --
 
@@ -422,8 +439,8 @@ class Game:
 
     def record_coin_flip(self, winner: int) -> GameState:
         """Record who won the coin flip that breaks the final tie."""
-        self.verify_coin_flip(winner)
-        return self._commit(CoinFlip(winner))
+        self.take(CoinFlip(winner))
+        return self.state
 
     # -- trump (a table aid) --
 
@@ -437,7 +454,8 @@ class Game:
         suits = self.rules.trump_suits
         if not suits:
             raise TrumpError("trump.none_here", game=GameText(self.rules.game.name))
-        dealt = len(self.state.hands)
+        now = self._hands.now
+        dealt = self._hands.entered if now.finished else now.number
         if type(hand) is not int or not 1 <= hand <= dealt:
             raise TrumpError("trump.hand", number=as_written(hand), dealt=dealt)
         allowed = (*suits, NO_TRUMP)
@@ -449,15 +467,16 @@ class Game:
 
     def record_trump(self, hand: int, trumps: Sequence[str]) -> GameState:
         """Record what was trump in hand ``hand`` (replacing what was recorded for it); scores nothing."""
-        self.verify_trump(hand, trumps)
-        return self._commit(Trump(hand, tuple(trumps)))
+        self.take(Trump(hand, trumps))  # type: ignore[arg-type]
+        return self.state
 
     # -- a one-off bonus or penalty --
 
     def adjustable_hands(self) -> tuple[int, ...]:
         """The hands (1-based) a bonus or penalty may be given with: every hand with a bid entered that still
         counts (not void), the one in progress included."""
-        return tuple(h.number for h in self.state.hands[:self._hands.entered] if not h.void)
+        hands = self._hands
+        return tuple(index + 1 for index in range(hands.entered) if not hands.void(index))
 
     def verify_adjustment(self, hand: object, player: object, points: object, reason: object = "") -> None:
         """Raise why ``player`` may not be given ``points`` with hand ``hand``, one of :meth:`adjustable_hands` (a
@@ -475,8 +494,8 @@ class Game:
     def adjust(self, hand: int, player: int, points: int, reason: str = "") -> GameState:
         """Give ``player`` a bonus (``points`` above 0) or penalty (below 0) counted with hand ``hand``; the
         reason is kept trimmed as a name is. Later totals, and the end, follow from it; undo takes it back."""
-        self.verify_adjustment(hand, player, points, reason)
-        return self._commit(Adjust(hand, player, points, kept_name(reason)))
+        self.take(Adjust(hand, player, points, reason))
+        return self.state
 
     # -- undo --
 
@@ -495,21 +514,17 @@ class Game:
 
     # -- internals --
 
-    def _commit(self, action: Action) -> GameState:
+    def _commit(self, action: Action) -> None:
         self._hands.enter(action)
         self._log.append(action)
-        return self.state
 
     def _current_number(self) -> int:
-        hands = self.state.hands
-        if self.state.finished:
-            return sum(1 for h in hands if h.scored) + 1
-        return hands[-1].number
+        return self._hands.now.number
 
     def _verify_not_over(self, hand: int) -> None:
-        state = self.state
-        if not state.finished:
+        if not self._hands.now.finished:
             return
+        state = self.state
         if self.rules.target is None:
             raise GameOverError(
                 "game.over_schedule", hand=hand, game=GameText(self.rules.game.name), players=len(self.players),
@@ -528,7 +543,7 @@ class Game:
         self, hand: int, cards: int, tricks: Sequence[object], counted: Mapping[str, Sequence[object]]
     ) -> None:
         players = len(self.players)
-        if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence) or len(tricks) != players:
+        if not _is_sequence(tricks) or len(tricks) != players:
             got = len(tricks) if isinstance(tricks, Sequence) else tricks
             raise TricksError("tricks.count", hand=hand, players=players, got=got)
         for seat, taken in enumerate(tricks):
@@ -559,7 +574,7 @@ class Game:
     def _verify_counts(self, kind: CardKind, counts: Sequence[object], hand: int, *, allow_none: bool) -> None:
         """Counted cards of one kind: one whole number from 0 up per seat (or None, where a draft allows it)."""
         players = len(self.players)
-        if isinstance(counts, (str, bytes)) or not isinstance(counts, Sequence) or len(counts) != players:
+        if not _is_sequence(counts) or len(counts) != players:
             got = len(counts) if isinstance(counts, Sequence) else counts
             raise CardsError("cards.count", hand=hand, label=GameText(kind.label), players=players, got=got)
         for seat, count in enumerate(counts):
@@ -579,6 +594,12 @@ def _verify_count(value: object, cards: int, what: str, error: type[BidwellError
         raise error(f"{what}.negative", value=value, cards=cards, **where)
     if value > cards:
         raise error(f"{what}.too_high" if what == "bid" else f"{what}.too_many", value=value, count=cards, **where)
+
+
+def _is_sequence(value: object) -> bool:
+    """Whether ``value`` is a list of values (text is not): a list or tuple is known at once, without the abstract
+    class's first check (most of a short command's time in the engine)."""
+    return type(value) in (list, tuple) or not isinstance(value, (str, bytes)) and isinstance(value, Sequence)
 
 
 def _normalized_counted(counted: Mapping[str, Sequence[int]] | None) -> dict[str, tuple[int, ...]]:

@@ -8,12 +8,11 @@ back restores the state before it without replaying the log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from scoring.actions import Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
-from scoring.frozen import frozen
-from scoring.points import hand_points, outcome
+from scoring.points import hand_points, made, outcome
 from scoring.rules import BiddingMode, Rules
 from scoring.state import Adjustment, GameState, HandView, Phase, SeatInHand
 
@@ -33,15 +32,34 @@ def forbidden_bid(rules: Rules, cards: int, others: Sequence[int | None]) -> int
     return forbidden if 0 <= forbidden <= cards else None
 
 
-@frozen
 class _Step:
-    """A recorded hand's view and the sums after it, kept so later actions need not redo it."""
+    """The sums after one hand as entered, worked out without its view (which :meth:`Hands.state` builds only when
+    asked, once): whether it scores, its points, and the totals, exact bids, last points and end after it."""
 
-    view: HandView | None
-    totals: tuple[int, ...]
-    exact_bids: tuple[int, ...]
-    last_points: tuple[int, ...]
-    ended_after: int | None
+    __slots__ = ("ended_after", "exact_bids", "last_points", "points", "scored", "totals", "view", "void")
+
+    def __init__(self, scored: bool, void: bool, points: tuple[int, ...] | None, totals: tuple[int, ...],
+                 exact_bids: tuple[int, ...], last_points: tuple[int, ...], ended_after: int | None):
+        self.scored, self.void, self.points = scored, void, points
+        self.totals, self.exact_bids, self.last_points, self.ended_after = totals, exact_bids, last_points, ended_after
+        self.view: HandView | None = None
+
+
+class Now:
+    """Where the game stands, as the checks of the next action read it: worked out per action without the
+    :class:`GameState` (whose hand views a check never reads).
+
+    ``number`` is the hand the next action is in (1-based; once the game is over, the hand that would come
+    next). ``cards``, ``order`` and ``bids`` are that hand's; ``next_bidder`` is None once every bid is in,
+    ``forbidden`` the bid the hook forbids the last bidder (None: none, or not the last bid yet).
+    """
+
+    __slots__ = ("bids", "cards", "finished", "forbidden", "next_bidder", "number", "order")
+
+    def __init__(self, finished: bool, number: int, cards: int, order: tuple[int, ...],
+                 bids: Sequence[int | None], next_bidder: int | None, forbidden: int | None):
+        self.finished, self.number, self.cards, self.order = finished, number, cards, order
+        self.bids, self.next_bidder, self.forbidden = bids, next_bidder, forbidden
 
 
 class _Entry:
@@ -68,42 +86,41 @@ _EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple
 
 class _Undo:
     """What one action changed, kept so dropping it puts the game back without replaying the log (as
-    python-chess's ``Board.pop``): the hand entry it touched as it was before (``entry`` None where the action
-    opened that hand), the coin flip and the hand's trumps before, and the state the game had before it."""
+    python-chess's ``Board.pop``): the state and coin flip before it, and what it changed: a hand it opened
+    (``OPENED``), a bid it gave (``BID``: the seat and its bid before), the tricks it recorded (``TRICKS``: the
+    tricks and counted cards before), a hand it changed otherwise (``ENTRY``: the hand as it was), or a hand's
+    trump (``TRUMP``: the hand and its trump before)."""
 
-    __slots__ = ("coin_flip", "entry", "hand", "state", "trumps")
+    __slots__ = ("before", "coin_flip", "hand", "kind", "state")
 
-    def __init__(self, hands: Hands, action: Action):
-        self.state = hands._state
-        self.hand: int | None = None
-        self.entry: _EntrySnapshot | None = None
-        self.coin_flip = hands._coin_flip
-        self.trumps: tuple[int, tuple[str, ...] | None] | None = None
-        entries = hands._entries
-        if isinstance(action, Bid) and (not entries or entries[-1].tricks is not None):
-            self.hand = len(entries)
-        elif isinstance(action, (Bid, ChangeBid, Tricks, Correct, Adjust)):
-            self.hand = action.hand - 1 if isinstance(action, (Correct, Adjust)) else len(entries) - 1
-            self.entry = entries[self.hand].snapshot()
-        elif isinstance(action, Trump):
-            self.trumps = (action.hand, hands._trumps.get(action.hand))
+    OPENED, BID, TRICKS, ENTRY, TRUMP, NOTHING = range(6)
+
+    def __init__(self, state: GameState | None, coin_flip: int | None, kind: int, hand: int, before: object = None):
+        self.state, self.coin_flip, self.kind, self.hand, self.before = state, coin_flip, kind, hand, before
 
     def put_back(self, hands: Hands) -> None:
         """Undo the action on ``hands``, and give them the state they had before."""
-        if self.hand is not None:
-            if self.entry is None:
-                hands._entries.pop()
-            else:
-                hands._entries[self.hand].restore(self.entry)
-            hands._dirty = min(hands._dirty, self.hand)
-        hands._coin_flip = self.coin_flip
-        if self.trumps is not None:
-            hand, trumps = self.trumps
+        kind, entries = self.kind, hands._entries
+        if kind == _Undo.OPENED:
+            entries.pop()
+        elif kind == _Undo.BID:
+            seat, bid = self.before  # type: ignore[misc]
+            entries[self.hand].bids[seat] = bid
+        elif kind == _Undo.TRICKS:
+            entries[self.hand].tricks, entries[self.hand].counted = self.before  # type: ignore[misc]
+        elif kind == _Undo.ENTRY:
+            entries[self.hand].restore(self.before)  # type: ignore[arg-type]
+        elif kind == _Undo.TRUMP:
+            hand, trumps = self.before  # type: ignore[misc]
             if trumps is None:
                 hands._trumps.pop(hand, None)
             else:
                 hands._trumps[hand] = trumps
+        if kind <= _Undo.ENTRY and self.hand < hands._dirty:
+            hands._dirty = self.hand
+        hands._coin_flip = self.coin_flip
         hands._state = self.state
+        hands._now = None
 
 
 class Hands:
@@ -118,10 +135,17 @@ class Hands:
         self._coin_flip: int | None = None
         self._trumps: dict[int, tuple[str, ...]] = {}
         self._state: GameState | None = None
-        self._prefix: list[_Step] = []
+        self._now: Now | None = None
+        self._steps: list[_Step] = []
+        """The sums after each hand entered, valid up to ``_dirty``: hands before the first one an action
+        touched keep theirs (and their views), so an action in hand 31 costs what one in hand 1 does."""
         self._dirty = 0
         self._undos: list[_Undo] = []
         """One per action entered, in order."""
+        zeros = (0,) * seats
+        self._none = _Step(False, False, None, zeros, zeros, zeros, None)
+        # The bidding order repeats with the deal, once round the table.
+        self._orders = tuple(rules.bidding_order(index, first_dealer) for index in range(seats))
 
     @property
     def state(self) -> GameState:
@@ -129,6 +153,13 @@ class Hands:
         if self._state is None:
             self._state = self._derive()
         return self._state
+
+    @property
+    def now(self) -> Now:
+        """Where the game stands for the next action's checks (worked out once per change, without the state)."""
+        if self._now is None:
+            self._now = self._where()
+        return self._now
 
     def as_entered(self, index: int) -> tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]]:
         """Hand ``index`` (0-based) as entered: its bids, its tricks (None before them) and its counted cards."""
@@ -140,135 +171,189 @@ class Hands:
         """How many hands have anything entered (a bid at least): the hands an adjustment may be given with."""
         return len(self._entries)
 
+    def finished_hands(self) -> list[int]:
+        """The numbers of the hands recorded in full (tricks entered), void ones included: those a correction
+        may change."""
+        return [index + 1 for index, entry in enumerate(self._entries) if entry.tricks is not None]
+
+    def void(self, index: int) -> bool:
+        """Whether hand ``index`` (0-based, entered) was played after the game had ended, so it scores nothing."""
+        last = self._sync()
+        return self._steps[index].void if index < len(self._steps) else last.ended_after is not None
+
     def enter(self, action: Action) -> None:
         """Write a checked action (any but Start) into the hands, keeping what it changed for :meth:`take_back`."""
-        self._undos.append(_Undo(self, action))
-        self._write(action)
-        self._state = None
+        self._undos.append(self._write(action))
+        self._state = self._now = None
 
     def take_back(self) -> None:
-        """Put the hands back as they were before the last action entered; nothing is replayed."""
+        """Put the hands back as they were before the last action entered; nothing is replayed, and only the
+        hand it touched (and those after it) is worked out again when next asked."""
         self._undos.pop().put_back(self)
 
-    def _write(self, action: Action) -> None:
+    def order(self, index: int) -> tuple[int, ...]:
+        """The seats in bidding order for hand ``index`` (0-based): from the dealer's left, the dealer last."""
+        return self._orders[index % self.seats]
+
+    def _write(self, action: Action) -> _Undo:
+        """Write ``action`` into the hands; what it changed, to be put back."""
+        entries, state, coin_flip = self._entries, self._state, self._coin_flip
         if isinstance(action, Bid):
-            if not self._entries or self._entries[-1].tricks is not None:
-                self._entries.append(_Entry(bids=[None] * self.seats))
-            self._entries[-1].bids[action.player] = action.bid
-            self._dirty = min(self._dirty, len(self._entries) - 1)
+            if not entries or entries[-1].tricks is not None:
+                entries.append(_Entry([None] * self.seats))
+                undo = _Undo(state, coin_flip, _Undo.OPENED, len(entries) - 1)
+            else:
+                bids = entries[-1].bids
+                undo = _Undo(state, coin_flip, _Undo.BID, len(entries) - 1, (action.player, bids[action.player]))
+            entries[-1].bids[action.player] = action.bid
         elif isinstance(action, ChangeBid):
-            self._entries[-1].bids[action.player] = action.bid
-            self._dirty = min(self._dirty, len(self._entries) - 1)
+            undo = _Undo(state, coin_flip, _Undo.ENTRY, len(entries) - 1, entries[-1].snapshot())
+            entries[-1].bids[action.player] = action.bid
         elif isinstance(action, Tricks):
-            self._entries[-1].tricks = action.tricks
-            self._entries[-1].counted = dict(action.counted)
-            self._dirty = min(self._dirty, len(self._entries) - 1)
+            entry = entries[-1]
+            undo = _Undo(state, coin_flip, _Undo.TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
+            entry.tricks, entry.counted = action.tricks, dict(action.counted)
         elif isinstance(action, Correct):
-            entry = self._entries[action.hand - 1]
+            entry = entries[action.hand - 1]
+            undo = _Undo(state, coin_flip, _Undo.ENTRY, action.hand - 1, entry.snapshot())
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
-            self._dirty = min(self._dirty, action.hand - 1)
         elif isinstance(action, Adjust):
-            entry = self._entries[action.hand - 1]
+            entry = entries[action.hand - 1]
+            undo = _Undo(state, coin_flip, _Undo.ENTRY, action.hand - 1, entry.snapshot())
             entry.adjustments = (*entry.adjustments, Adjustment(action.player, action.points, action.reason))
-            self._dirty = min(self._dirty, action.hand - 1)
         elif isinstance(action, CoinFlip):
+            undo = _Undo(state, coin_flip, _Undo.NOTHING, 0)
             self._coin_flip = action.winner
         elif isinstance(action, Trump):
+            undo = _Undo(state, coin_flip, _Undo.TRUMP, 0, (action.hand, self._trumps.get(action.hand)))
             if action.trumps:
                 self._trumps[action.hand] = action.trumps
             else:
                 self._trumps.pop(action.hand, None)
+        else:
+            raise TypeError(f"no hand takes {action!r}")
+        if undo.kind <= _Undo.ENTRY and undo.hand < self._dirty:
+            self._dirty = undo.hand
+        return undo
+
+    def _sync(self) -> _Step:
+        """Work out the sums of every hand with its tricks entered, from the first one changed on; the last one's
+        (or the start's). The hand being bid has none: it changes with every bid and scores nothing yet."""
+        steps, entries = self._steps, self._entries
+        if self._dirty < len(steps):
+            del steps[self._dirty:]
+        before = steps[-1] if steps else self._none
+        complete = len(entries) - 1 if entries and entries[-1].tricks is None else len(entries)
+        for index in range(len(steps), complete):
+            before = self._step(index, entries[index], before)
+            steps.append(before)
+        self._dirty = complete
+        return before
+
+    def _step(self, index: int, entry: _Entry, before: _Step) -> _Step:
+        void = before.ended_after is not None
+        if entry.tricks is None or void:
+            return _Step(False, void, None, before.totals, before.exact_bids, before.last_points, before.ended_after)
+        rules, cards, bids, tricks = self.rules.scoring, self.rules.cards_in_hand(index), entry.bids, entry.tricks
+        points = []
+        for seat in range(self.seats):
+            counted = {kind: counts[seat] for kind, counts in entry.counted.items()} if entry.counted else None
+            earned = hand_points(rules, cards=cards, bid=bids[seat], tricks=tricks[seat], counted=counted)  # type: ignore[arg-type]
+            if entry.adjustments:
+                earned += sum(given.points for given in entry.adjustments if given.seat == seat)
+            points.append(earned)
+        totals = tuple([total + earned for total, earned in zip(before.totals, points)])
+        exact_bids = tuple([count + (bid is not None and made(bid, taken))  # type: ignore[arg-type]
+                            for count, bid, taken in zip(before.exact_bids, bids, tricks)])
+        ended_after = index + 1 if self._ends_after(index, totals) else None
+        earned_points = tuple(points)
+        return _Step(True, False, earned_points, totals, exact_bids, earned_points, ended_after)
+
+    def _where(self) -> Now:
+        last = self._sync()
+        entries = self._entries
+        if last.ended_after is not None:
+            number = sum(1 for step in self._steps if step.scored) + 1
+            return Now(True, number, 0, (), (), None, None)
+        index = len(self._steps)
+        order = self._orders[index % self.seats]
+        cards = self.rules.cards_in_hand(index)
+        bids: Sequence[int | None] = entries[index].bids if index < len(entries) else (None,) * self.seats
+        missing = [seat for seat in order if bids[seat] is None]
+        next_bidder = forbidden = None
+        if missing:
+            next_bidder = missing[0]
+            if len(missing) == 1 and self.rules.hook:
+                forbidden = forbidden_bid(self.rules, cards, [bids[seat] for seat in order[:-1]])
+        return Now(False, index + 1, cards, order, bids, next_bidder, forbidden)
 
     def _derive(self) -> GameState:
-        rules, players = self.rules, self.seats
-        # Hands before the first one an action touched keep their views and sums,
-        # so a bid costs the same in hand 31 as in hand 1.
-        del self._prefix[min(self._dirty, len(self._entries)):]
-        for index in range(len(self._prefix), len(self._entries)):
-            self._prefix.append(self._scored_step(index, self._prefix[-1] if self._prefix else self._no_hands()))
-        self._dirty = len(self._entries)
-        hands = [step.view for step in self._prefix]
-        last = self._prefix[-1] if self._prefix else self._no_hands()
-        totals, exact_bids, last_points, ended_after = last.totals, last.exact_bids, last.last_points, last.ended_after
-        finished = ended_after is not None
+        last = self._sync()
+        steps, entries, players = self._steps, self._entries, self.seats
+        totals_before = self._none.totals
+        hands = []
+        for index, step in enumerate(steps):
+            if step.view is None:
+                step.view = self._entry_view(index, entries[index], step, totals_before)
+            hands.append(step.view)
+            totals_before = step.totals
+        finished = last.ended_after is not None
+        if len(entries) > len(steps):  # the hand being bid (void if the game ended before it)
+            being_bid = _Step(False, finished, None, last.totals, last.exact_bids, last.last_points, last.ended_after)
+            hands.append(self._entry_view(len(steps), entries[-1], being_bid, totals_before))
         next_bidder = forbidden = None
         allowed: tuple[int, ...] = ()
         phase = Phase.FINISHED if finished else Phase.BIDDING
         if not finished:
+            now = self.now
             if not hands or hands[-1].scored:
-                index = len(hands)
-                empty = tuple(SeatInHand(s, None, None, None, MappingProxyType({}), None, None) for s in range(players))
-                hands.append(self._hand_view(index, empty, scored=False))
-            current = hands[-1]
-            missing = [seat for seat in current.bidding_order if current.seats[seat].bid is None]
-            if missing:
-                next_bidder = missing[0]
-                if len(missing) == 1:
-                    forbidden = forbidden_bid(rules, current.cards, [current.seats[s].bid for s in current.bidding_order[:-1]])
-                allowed = tuple(b for b in range(current.cards + 1) if b != forbidden)
+                empty = tuple(SeatInHand(s, None, None, None, _NOTHING_COUNTED, None, None) for s in range(players))
+                hands.append(self._hand_view(len(hands), empty, scored=False))
+            next_bidder, forbidden = now.next_bidder, now.forbidden
+            if next_bidder is not None:
+                allowed = tuple(b for b in range(now.cards + 1) if b != forbidden)
             else:
                 phase = Phase.PLAYING
-        result = outcome(rules, totals, last_points, exact_bids, self._coin_flip) if finished else None
+        result = outcome(self.rules, last.totals, last.last_points, last.exact_bids, self._coin_flip) if finished \
+            else None
         return GameState(
-            phase=phase,
-            hands=tuple(hands),
-            totals=tuple(totals),
-            exact_bids=tuple(exact_bids),
-            next_bidder=next_bidder,
-            forbidden_bid=forbidden,
-            allowed_bids=allowed,
-            winners=result.winners if result else (),
-            decided_by=result.decided_by if result else None,
-            coin_flip_between=result.coin_flip_between if result else (),
-            ended_after=ended_after,
-            trumps=MappingProxyType(dict(self._trumps)),
+            phase,
+            tuple(hands),
+            last.totals,
+            last.exact_bids,
+            next_bidder,
+            forbidden,
+            allowed,
+            result.winners if result else (),
+            result.decided_by if result else None,
+            result.coin_flip_between if result else (),
+            last.ended_after,
+            MappingProxyType(dict(self._trumps)),
         )
 
-    def _no_hands(self) -> _Step:
-        zeros = (0,) * self.seats
-        return _Step(None, zeros, zeros, zeros, None)
-
-    def _scored_step(self, index: int, before: _Step) -> _Step:
-        view = self._entry_view(index, self._entries[index], before.totals, void=before.ended_after is not None)
-        if not view.scored:
-            return _Step(view, before.totals, before.exact_bids, before.last_points, before.ended_after)
-        totals = view.totals
-        exact_bids = tuple(count + bool(seat.exact) for count, seat in zip(before.exact_bids, view.seats))
-        ended_after = index + 1 if self._ends_after(index, totals) else None  # type: ignore[arg-type]
-        return _Step(view, totals, exact_bids, view.points, ended_after)  # type: ignore[arg-type]
-
-    def _entry_view(self, index: int, entry: _Entry, totals_before: Sequence[int], void: bool) -> HandView:
-        cards = self.rules.cards_in_hand(index)
-        scored = entry.tricks is not None and not void
+    def _entry_view(self, index: int, entry: _Entry, step: _Step, totals_before: Sequence[int]) -> HandView:
         seats = []
+        points = step.points
         for seat in range(self.seats):
             bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
-            counted = {kind: counts[seat] for kind, counts in entry.counted.items()}
-            adjustment = sum(given.points for given in entry.adjustments if given.seat == seat)
-            points = total = None
-            if scored:
-                points = adjustment + hand_points(
-                    self.rules.scoring, cards=cards, bid=bid, tricks=taken, counted=counted  # type: ignore[arg-type]
-                )
-                total = totals_before[seat] + points
-            seats.append(SeatInHand(seat, bid, self._bid_shown(entry, bid), taken, MappingProxyType(counted), points,
-                                    total, adjustment))
-        return self._hand_view(index, tuple(seats), scored, void=void, adjustments=entry.adjustments)
+            counted = MappingProxyType({kind: counts[seat] for kind, counts in entry.counted.items()}) \
+                if entry.counted else _NOTHING_COUNTED
+            adjustment = sum(given.points for given in entry.adjustments if given.seat == seat) \
+                if entry.adjustments else 0
+            if points is None:
+                earned = total = None
+            else:
+                earned = points[seat]
+                total = totals_before[seat] + earned
+            seats.append(SeatInHand(seat, bid, self._bid_shown(entry, bid), taken, counted, earned, total, adjustment))
+        return self._hand_view(index, tuple(seats), step.scored, step.void, entry.adjustments)
 
     def _hand_view(
         self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False,
         adjustments: tuple[Adjustment, ...] = (),
     ) -> HandView:
-        return HandView(
-            number=index + 1,
-            cards=self.rules.cards_in_hand(index),
-            dealer=self.rules.dealer(index, self.first_dealer),
-            bidding_order=self.rules.bidding_order(index, self.first_dealer),
-            seats=seats,
-            scored=scored,
-            void=void,
-            adjustments=adjustments,
-        )
+        return HandView(index + 1, self.rules.cards_in_hand(index), (self.first_dealer + index) % self.seats,
+                        self._orders[index % self.seats], seats, scored, void, adjustments)
 
     def _bid_shown(self, entry: _Entry, bid: int | None) -> int | None:
         mode = self.rules.bidding
@@ -282,3 +367,7 @@ class Hands:
         if self.rules.target is not None:
             return max(totals) >= self.rules.target
         return index + 1 == self.rules.hand_count
+
+
+_NOTHING_COUNTED: Mapping[str, int] = MappingProxyType({})
+"""A seat's counted cards in a hand without any: one read-only empty mapping, shared."""

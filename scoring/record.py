@@ -11,14 +11,17 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any
 
-from scoring.actions import Start
+from scoring.actions import Adjust, Bid, CoinFlip, Start, Tricks, Trump
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import Words
 from scoring.text import kept_name
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = 1
 
@@ -32,6 +35,9 @@ EXTRAS_MAX_BYTES = 64 * 1024
 MAX_DEPTH = 64
 """The deepest nesting a record may have: a record itself needs 4; the rest is room for kept extras."""
 
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark a record file may begin with."""
+
 _KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
 _HAND_KEYS = frozenset({"bids", "tricks", "trump", "adjustments"})
 _ADJUSTMENT_KEYS = frozenset({"player", "points", "reason"})
@@ -43,8 +49,10 @@ def parse_record(data: bytes | str) -> Any:
     if len(data) > MAX_BYTES:
         raise RecordError("record.too_big", limit=MAX_BYTES // (1024 * 1024))
     if isinstance(data, bytes):
+        if data.startswith(BOM):  # read as "utf-8-sig" reads it, without importing that codec
+            data = data[len(BOM):]
         try:
-            data = data.decode("utf-8-sig")
+            data = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RecordError("record.encoding", detail=f"byte {error.start}: {error.reason}") from None
     try:
@@ -97,14 +105,14 @@ def game_from_record(record: object) -> Game:
     and player) for anything the record format or the game's rules forbid.
     Keys the engine does not read are kept on ``game.extras``.
     """
-    if not isinstance(record, Mapping):
+    if type(record) is not dict and not isinstance(record, Mapping):
         raise RecordError("record.not_object", kind=_json_kind(record))
     version = record.get("format", FORMAT)
     if version != FORMAT or isinstance(version, bool):
         raise RecordError("record.format", value=json.dumps(version, ensure_ascii=False))
     game_id = _need(record, "game", str, "game_id")
     options = record.get("options", {})
-    if not isinstance(options, Mapping):
+    if type(options) is not dict and not isinstance(options, Mapping):
         raise RecordError("record.type", key="options", expected=_words("object"), value=_json_kind(options))
     players = _need(record, "players", list, "names")
     first_dealer = record.get("first_dealer", 0)
@@ -189,7 +197,7 @@ def score_summary(game: Game) -> dict[str, Any]:
 
 
 def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
-    if not isinstance(hand, Mapping):
+    if type(hand) is not dict and not isinstance(hand, Mapping):
         raise RecordError("record.hand_type", hand=number, value=_json_kind(hand))
     players = len(game.players)
     bids = _seat_list(hand, "bids", number, players, allow_none=True)
@@ -203,25 +211,21 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
             continue
         if key in kinds:
             counted[key] = _seat_list(hand, key, number, players, allow_none=False)
-    state = game.state
-    if state.finished:
-        game.verify_not_over()
+    game.verify_not_over()
     trump = hand.get("trump")
     if trump is not None:
         if not isinstance(trump, list) or not all(isinstance(entry, str) for entry in trump):
             raise RecordError("record.type", hand=number, key="trump", expected=_words("suits"),
                               value=_json_kind(trump))
-        game.record_trump(number, tuple(trump))
-        state = game.state
-    order = state.current.bidding_order if state.current else range(players)
+        game.take(Trump(number, tuple(trump)))
     missing = None
-    for seat in order:
+    for seat in game.bidding_order():
         if bids[seat] is None:
             missing = missing if missing is not None else seat
             continue
         if missing is not None:
             raise RecordError("bid.out_of_order", hand=number, player=game.name(seat), missing=game.name(missing))
-        game.bid(seat, bids[seat])
+        game.take(Bid(seat, bids[seat]))
     if tricks is None:
         if counted:
             label = next(k.label for k in game.rules.scoring.cards if k.name in counted)
@@ -229,7 +233,7 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
         if not is_last:
             raise RecordError("record.incomplete_not_last", hand=number, missing="no tricks")
     else:
-        game.record_tricks(tricks, {key: value for key, value in counted.items()})
+        game.take(Tricks(tricks, counted))
     _give_adjustments(game, number, hand.get("adjustments"))
 
 
@@ -249,7 +253,7 @@ def _give_adjustments(game: Game, number: int, adjustments: object) -> None:
         if name not in game.players:
             raise RecordError("record.adjustment_player", hand=number,
                               name=json.dumps(given["player"], ensure_ascii=False))
-        game.adjust(number, game.players.index(name), given["points"], given.get("reason", ""))
+        game.take(Adjust(number, game.players.index(name), given["points"], given.get("reason", "")))
 
 
 def _adjustments_written(game: Game, hand: Any) -> list[dict[str, Any]]:
@@ -280,7 +284,7 @@ def _flip(game: Game, name: object) -> None:
     normalized = kept_name(name) if isinstance(name, str) else None
     if normalized not in game.players:
         raise CoinFlipError("record.coin_flip_unknown", name=json.dumps(name, ensure_ascii=False))
-    game.record_coin_flip(game.players.index(normalized))
+    game.take(CoinFlip(game.players.index(normalized)))
 
 
 def _need(record: Mapping, key: str, kind: type, expected: str) -> Any:

@@ -49,7 +49,7 @@ def replay_sound(log: Iterable[Action]) -> Replayed:
                     raise ValueError("a game log begins with its Start action")
                 game = Game(action)
             else:
-                game.apply(action)
+                game.take(action)
             sound += 1
     except REPLAY_REFUSALS as error:
         return Replayed(game, sound, error)
