@@ -1,6 +1,7 @@
 """How long ``bidwell score RECORD`` takes next to ``python -c pass``: the cost of starting Bidwell.
 
-The budget is 5.4 times ``python -c pass`` at most, 3 times as the aim. Both
+The budget is 5.4 times ``python -c pass`` at most; the aim (issue 27, item 3) is
+under 2 times where bytecode is written. Both
 commands run in turns (pass, score, pass, score, …) so a busy moment of the
 machine weighs on both alike, and the medians are compared. The record is a
 finished Rage game for 4 players (10 hands, action cards counted), written as
@@ -13,7 +14,8 @@ Two settings are timed. "environment": the environment as it is; where it sets
 ``bidwell`` compiles Bidwell's own sources again, which ``python -c pass`` never
 has to. "bytecode": both commands may write and read compiled bytecode (in a
 fresh folder of their own, warmed first), as an installed Bidwell, or any
-checkout without that setting, runs. ``python -X importtime`` on the command
+checkout without that setting, runs; the game files' parses are kept there
+too, as ``scoring.definitions`` keeps them beside the bytecode. ``python -X importtime`` on the command
 shows where the time goes.
 """
 
@@ -30,7 +32,7 @@ import time
 from pathlib import Path
 
 MUST = 5.4
-AIM = 3.0
+AIM = 2.0
 
 
 def rage_record() -> dict:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError, short_value
@@ -118,9 +119,12 @@ def templates_dir() -> Path:
 
 
 def _templates_folder() -> str:
-    override = os.environ.get("BIDWELL_TEMPLATES")
-    if override:
-        return override
+    return os.environ.get("BIDWELL_TEMPLATES") or _shipped_templates_folder()
+
+
+@cache
+def _shipped_templates_folder() -> str:
+    """The installed copy, or the checkout's: looked for once (every game started asks)."""
     packaged = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
     if os.path.isdir(packaged):
         return packaged
@@ -171,8 +175,6 @@ GAME_FILE_MAX_BYTES = 256 * 1024
 
 
 def _read_toml(path: str) -> dict[str, Any]:
-    import tomllib  # here, not at the top: only reading a game file needs it
-
     name = os.path.basename(path)
     try:
         with open(path, "rb") as file:
@@ -181,6 +183,69 @@ def _read_toml(path: str) -> dict[str, Any]:
         raise TemplateError("template.syntax", file=name, detail=str(error)) from None
     if len(raw) > GAME_FILE_MAX_BYTES:
         raise TemplateError("template.too_big", file=name, size=os.path.getsize(path), limit=GAME_FILE_MAX_BYTES)
+    cache = _parsed_cache_path(path)
+    parsed = _cached_parse(cache, raw)
+    if parsed is None:
+        parsed = _parse_toml(raw, name)
+        _keep_parse(cache, raw, parsed)
+    return parsed
+
+
+# A game file read again as its TOML parse: the parse is kept beside Python's bytecode (``__pycache__`` next to the
+# file, or under PYTHONPYCACHEPREFIX, and written only where Python writes bytecode) with the file's very bytes, so a
+# file changed in any way is parsed again. Importing tomllib (with re, datetime and string) and parsing two files
+# was most of what ``bidwell score`` spent beyond starting Python; json is imported by then anyway.
+
+def _parsed_cache_path(path: str) -> str:
+    import sys
+
+    folder, name = os.path.split(os.path.abspath(path))
+    if sys.pycache_prefix:
+        folder = os.path.join(sys.pycache_prefix, folder.lstrip(os.sep))
+    else:
+        folder = os.path.join(folder, "__pycache__")
+    return os.path.join(folder, f"{name}.parsed.json")
+
+
+def _cached_parse(cache: str, raw: bytes) -> dict[str, Any] | None:
+    import json
+
+    try:
+        with open(cache, encoding="utf-8") as file:
+            kept = json.load(file)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(kept, dict) or kept.get("source") != raw.decode("utf-8", "surrogateescape") \
+            or not isinstance(kept.get("parsed"), dict):
+        return None
+    return kept["parsed"]
+
+
+def _keep_parse(cache: str, raw: bytes, parsed: dict[str, Any]) -> None:
+    import json
+    import sys
+
+    if sys.dont_write_bytecode:
+        return
+    try:
+        text = json.dumps({"source": raw.decode("utf-8"), "parsed": parsed}, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):  # a date, or a value JSON cannot hold as TOML does: parsed every time
+        return
+    if json.loads(text)["parsed"] != parsed:
+        return
+    try:
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        partial = f"{cache}.{os.getpid()}.tmp"
+        with open(partial, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(partial, cache)
+    except OSError:  # a read-only install: parsed every time
+        pass
+
+
+def _parse_toml(raw: bytes, name: str) -> dict[str, Any]:
+    import tomllib  # here, not at the top: only a game file not parsed before needs it
+
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -315,6 +380,22 @@ def rules_for(
     definition = load_game(game) if isinstance(game, str) else game
     definition.check_player_count(players)
     chosen = definition.resolve_options(options)
+    if not isinstance(game, str):
+        return _resolved(definition, players, chosen)
+    # A game from the templates folder is kept by load_game for the process, so are the rules it comes to: each
+    # game started or read back would otherwise check and merge its parameters again.
+    key = (id(definition), players, tuple(chosen.items()))
+    kept = _RULES.get(key)
+    if kept is None or kept[0] is not definition:
+        kept = _RULES[key] = (definition, _resolved(definition, players, chosen))
+    return kept[1]
+
+
+_RULES: dict[tuple[int, int, tuple[tuple[str, bool | str], ...]], tuple[GameDefinition, Rules]] = {}
+"""The rules of each game of the templates folder for a player count and options, with the game they are of."""
+
+
+def _resolved(definition: GameDefinition, players: int, chosen: dict[str, bool | str]) -> Rules:
     params = definition.params
     for name, value in chosen.items():
         option = definition.options[name]

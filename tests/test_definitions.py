@@ -397,3 +397,36 @@ def test_an_option_needs_a_default_among_its_values_and_the_file_at_fault_is_nam
 def test_parameters_no_game_can_be_played_with_are_refused_at_load(own_templates: Path, old, new):
     edit(own_templates, "rage.toml", old, new)
     assert refusal().startswith("rage.toml: cannot resolve for 2 players: ")
+
+
+def test_a_game_file_is_parsed_once_and_again_whenever_it_changes(own_templates: Path, tmp_path, monkeypatch):
+    # bidwell score reads a game file's parse kept beside the bytecode; the TOML file stays the one source.
+    import sys
+    import tomllib
+
+    from scoring import definitions
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "pycache"))
+    assert load_game("rage").name == "Rage"
+    for path in own_templates.glob("*.toml"):
+        assert definitions._read_toml(str(path)) == tomllib.loads(path.read_text(encoding="utf-8")), path.name
+
+    def never(raw: bytes, name: str) -> dict:
+        raise AssertionError(f"{name} parsed again")
+
+    with monkeypatch.context() as unparsed:
+        unparsed.setattr(definitions, "_parse_toml", never)
+        definitions._load_game.cache_clear()
+        assert load_game("rage").name == "Rage"
+
+    rage = own_templates / "rage.toml"
+    rage.write_text(rage.read_text(encoding="utf-8").replace('name = "Rage"', 'name = "Rage at home"'),
+                    encoding="utf-8")
+    definitions._load_game.cache_clear()
+    assert load_game("rage").name == "Rage at home"
+    rage.write_text(rage.read_text(encoding="utf-8") + "\n[[[\n", encoding="utf-8")
+    definitions._load_game.cache_clear()
+    with pytest.raises(TemplateError, match="rage.toml"):
+        load_game("rage")
+    definitions._load_game.cache_clear()

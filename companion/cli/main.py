@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
 from companion.cli.output import EXIT_INTERNAL, fail, print_json, read_input
 from scoring.errors import BidwellError, SetupError, TemplateError
