@@ -70,6 +70,7 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
     )
 
 
+@ft.memo
 @part
 def AdjustButton(handle: GameHandle, looking: bool) -> ft.Control:
     """A bonus or penalty for one player (a revoke), in the top bar for the scorekeeper, once a hand has a bid."""
@@ -80,6 +81,7 @@ def AdjustButton(handle: GameHandle, looking: bool) -> ft.Control:
                        lambda: ft.context.page.navigate(f"/game/{handle.id}/adjust"), key="adjust")
 
 
+@ft.memo
 @part
 def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
     """Undo in the top bar, for the scorekeeper: none on a private pad (the player holding the phone may not take

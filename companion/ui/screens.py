@@ -21,6 +21,7 @@ from companion.ui.widgets import (
     qr_png,
     said,
     screen,
+    use_arrivals,
     use_stable,
     wide,
 )
@@ -41,12 +42,13 @@ def StartScreen() -> ft.View:
     """``/``: a new game, the games to continue, the past games, and (under --lan) the join code."""
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   controls=[NoticeBar(session.banner), StartBody(session.listing)])
+                   controls=[NoticeBar(session.banner), StartBody(session.listing, use_arrivals("/"))])
 
 
+@ft.memo
 @part
-def StartBody(listing: Listing) -> ft.Control:
-    """Drawn again when it is shown and when another tab changes a game.
+def StartBody(listing: Listing, arrivals: int) -> ft.Control:
+    """Drawn again each time the screen comes on top (``arrivals``) and when another tab changes a game.
 
     The games to continue are read again only while this screen is the one
     on top: the router draws every screen of the stack on each move, and
@@ -313,19 +315,29 @@ def HistoryScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("history.title"))),
-                   controls=[NoticeBar(session.banner), History(session.listing)])
+                   controls=[NoticeBar(session.banner), History(session.listing, use_arrivals("/history"))])
 
 
+@ft.memo
 @part
-def History(listing: Listing) -> ft.Control:
+def History(listing: Listing, arrivals: int) -> ft.Control:
+    """Past games, drawn again when another tab changes a game and each time the list comes on top
+    (``arrivals``), not when a screen above it opens or closes."""
     session = use_session()
     model = ft.use_memo(lambda: _history_model(session), [])
     view, set_view = ft.use_state(lambda: model.view())
     page = ft.context.page
     # Read again when another tab changes a game, and when this list is back on top (a coin flipped or a game
-    # continued on the screen above); not while a game's screens are over it.
+    # continued on the screen above); not while a game's screens are over it, nor just after the first read.
     on_top = ft.use_route_location() == "/history"
-    ft.use_effect(lambda: on_top and _refresh(session, model, set_view), [listing.version, on_top])
+    read_for = ft.use_ref((listing.version, arrivals))
+
+    def read_again() -> None:
+        if on_top and read_for.current != (listing.version, arrivals):
+            read_for.current = (listing.version, arrivals)
+            _refresh(session, model, set_view)
+
+    ft.use_effect(read_again, [listing.version, arrivals])
 
     def change(action) -> None:
         with session.own_notices():

@@ -20,6 +20,7 @@ QR_MOST_VERSION = 25
 QR_SIZE = 280
 
 
+@ft.memo
 @part
 def ShareButton(handle: GameHandle, base: str) -> ft.Control:
     """Share in the top bar of a game's screen (``base``: "game" or "history"): opens the game's share screen.

@@ -48,6 +48,7 @@ def use_figures(listing: Listing) -> list[GameFigures]:
     return ft.use_memo(lambda: list(session.store.figures()), [listing.version])
 
 
+@ft.memo
 @part
 def Players(listing: Listing) -> ft.Control:
     figures = use_figures(listing)
@@ -111,6 +112,7 @@ def PlayerStatsScreen() -> ft.View:
                    controls=[NoticeBar(session.banner), PlayerFigures(session.listing, name)])
 
 
+@ft.memo
 @part
 def PlayerFigures(listing: Listing, name: str) -> ft.Control:
     view = StatsModel(use_figures(listing)).player(name)

@@ -136,6 +136,7 @@ def counter(label: str, name: str, value: int, most: int, on_step: Callable[[int
     ], key=key, spacing=0, tight=True)
 
 
+@ft.memo
 @part
 def NoticeBar(banner) -> ft.Control:
     """What the storage told this tab (a repaired index, a damaged file), until it is read."""
@@ -154,6 +155,18 @@ def use_stable(fn: Callable) -> Callable:
     latest = ft.use_ref(None)  # not use_ref(fn): a callable given to use_ref is called for its first value
     latest.current = fn
     return ft.use_memo(lambda: lambda *args, **kwargs: latest.current(*args, **kwargs), [])
+
+
+def use_arrivals(route: str) -> int:
+    """How many times the screen at ``route`` has come on top of the stack (1 when first drawn on top, 0 while it
+    has only been beneath). A memoized list given it is read again each time the screen comes back into sight, and
+    not each time the router draws the stack because a screen above it opened or closed."""
+    on_top = ft.use_route_location() == route
+    arrivals, was_on_top = ft.use_ref(0), ft.use_ref(False)
+    if on_top and not was_on_top.current:
+        arrivals.current += 1
+    was_on_top.current = on_top
+    return arrivals.current
 
 
 async def download(name: str, data: bytes) -> str:
