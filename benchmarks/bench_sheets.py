@@ -11,6 +11,9 @@ by reportlab's own Table on the same page size:
   lines, and the same texts in every cell (names, headings, bids, points),
   the font's subset embedded as in the sheet.
 
+Both baselines are drawn with reportlab's settings as it ships them (the
+sheets' module turns off ASCII85 for its pages and the charts' shape checks).
+
 The sheet and its baselines take turns run by run. Each line gives the medians and the sheet's ratio to each baseline. To
 compare with another checkout, run the script with that checkout first on
 PYTHONPATH (the baselines do not depend on it):
@@ -25,8 +28,10 @@ import argparse
 import io
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
+from reportlab import rl_config, rl_settings
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -52,8 +57,26 @@ def finished_ten() -> Game:
     return game
 
 
+@contextmanager
+def stock_reportlab() -> Iterator[None]:
+    """reportlab's settings as it ships them, for the baselines (the sheets' module tunes some for its own PDFs)."""
+    tuned = {name: getattr(rl_config, name) for name in ("useA85", "shapeChecking")}
+    for name in tuned:
+        setattr(rl_config, name, getattr(rl_settings, name))
+    try:
+        yield
+    finally:
+        for name, value in tuned.items():
+            setattr(rl_config, name, value)
+
+
 def bare_grid(rows: int, columns: int, pagesize) -> bytes:  # noqa: ANN001
     """The grid of issue 5's baseline: empty cells, Helvetica, lines only."""
+    with stock_reportlab():
+        return _bare_grid(rows, columns, pagesize)
+
+
+def _bare_grid(rows: int, columns: int, pagesize) -> bytes:  # noqa: ANN001
     buffer = io.BytesIO()
     table = Table([[""] * columns for _ in range(rows)], repeatRows=2)
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, "black")]))
@@ -75,6 +98,11 @@ def cell_texts(sheet: Sheet) -> list[list[str]]:
 def grid_in_font(texts: list[list[str]], pagesize) -> bytes:  # noqa: ANN001
     """The same grid drawn by reportlab's Table in the sheet's font, every cell's text in it, the columns sharing
     the page's width."""
+    with stock_reportlab():
+        return _grid_in_font(texts, pagesize)
+
+
+def _grid_in_font(texts: list[list[str]], pagesize) -> bytes:  # noqa: ANN001
     buffer = io.BytesIO()
     document = SimpleDocTemplate(buffer, pagesize=pagesize)
     columns = len(texts[0])

@@ -37,6 +37,9 @@ from scoring.stats import GameCharts, game_charts
 rl_config.shapeChecking = 0
 """reportlab checks every attribute set on a chart's shapes against its declared type (a help while writing a
 drawing, most of a chart's time once written); read when reportlab.graphics is first imported, below."""
+rl_config.useA85 = 0
+"""A sheet's pages are written as the compressed bytes they are, not spelled out again in ASCII85 characters (a
+quarter longer, and encoded in pure Python: most of the time a sheet took to be written out)."""
 
 PAPERS = {"a4": A4, "letter": LETTER}
 FONT = "BidwellSans"
