@@ -362,7 +362,11 @@ def send_without_formatting_it() -> bool:
         if watch is not None and not getattr(self, "_text_watched", False):
             session = self._FletApp__session
             if session is not None:
-                self._text_watched = watch.sent(session.page, body.decode("utf-8", "ignore"))
+                try:
+                    self._text_watched = watch.sent(session.page, body.decode("utf-8", "ignore"))
+                except Exception:  # noqa: BLE001 - the message is sent: a watch's fault must not be the sender's
+                    log.exception("the watch on the text sent to a tab failed; it watches that tab no more")
+                    self._text_watched = True
 
     send_message.formats_lazily = True
     flet_app.FletApp.send_message = send_message
