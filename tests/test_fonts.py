@@ -103,3 +103,15 @@ def test_a_watching_server_gives_a_tab_the_far_east_part_once_a_text_sent_to_it_
     assert asyncio.run(send(tab, "1. さくら")) == [True]
     assert tab.fonts == {FONT: MAIN_PART, FAR_EAST_FONT: FAR_EAST_PART} and tab.updates == 1
     assert asyncio.run(send(tab, "2. 佐藤")) == [True] and tab.updates == 1
+
+
+def test_the_bytes_of_a_picture_sent_to_a_tab_are_not_taken_for_a_japanese_name():
+    """A QR code's PNG read as UTF-8 has kanji in it now and then: only the strings of a message count."""
+    import msgpack
+
+    from companion.server.web import _text_of
+
+    picture = b"".join(bytes([0xE5, 0x90 + n % 16, 0x80 + n % 64]) for n in range(500))
+    assert needs_far_east(picture.decode("utf-8", "ignore"))  # as it would be read without unpacking
+    assert not needs_far_east(_text_of(msgpack.packb([1, {"src": picture, "text": "Zoë"}])))
+    assert needs_far_east(_text_of(msgpack.packb([1, {"src": picture, "text": "さくら"}])))

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -278,6 +279,19 @@ class TextWatch(Protocol):
 
 
 _text_watch: TextWatch | None = None
+_BEYOND_WESTERN_SCRIPTS = re.compile("[\u2e80-\U0010ffff]")
+
+
+def _text_of(body: bytes) -> str:
+    """A packed message's text, for a :class:`TextWatch`: its strings, without the bytes of its pictures (a QR code's
+    PNG read as UTF-8 has kanji in it now and then)."""
+    import msgpack
+
+    quick = body.decode("utf-8", "ignore")
+    if not _BEYOND_WESTERN_SCRIPTS.search(quick):
+        return quick  # nothing past Cyrillic and the symbols, in strings or bytes alike
+    # The repr of bytes is ASCII; of a string, the string's own characters.
+    return repr(msgpack.unpackb(body, raw=False, strict_map_key=False))
 
 
 class _ClientFaultsInOneLine(logging.Filter):
@@ -363,7 +377,7 @@ def send_without_formatting_it() -> bool:
             session = self._FletApp__session
             if session is not None:
                 try:
-                    self._text_watched = watch.sent(session.page, body.decode("utf-8", "ignore"))
+                    self._text_watched = watch.sent(session.page, _text_of(body))
                 except Exception:  # noqa: BLE001 - the message is sent: a watch's fault must not be the sender's
                     log.exception("the watch on the text sent to a tab failed; it watches that tab no more")
                     self._text_watched = True
