@@ -42,13 +42,15 @@ def StartScreen() -> ft.View:
     """``/``: a new game, the games to continue, the past games, and (under --lan) the join code."""
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   controls=[NoticeBar(session.banner), StartBody(session.listing, use_arrivals("/"))])
+                   controls=[NoticeBar(session.banner),
+                             StartBody(session.listing, use_arrivals("/"), session.speech.code)])
 
 
 @ft.memo
 @part
-def StartBody(listing: Listing, arrivals: int) -> ft.Control:
-    """Drawn again each time the screen comes on top (``arrivals``) and when another tab changes a game.
+def StartBody(listing: Listing, arrivals: int, language: str) -> ft.Control:
+    """Drawn again each time the screen comes on top (``arrivals``), when another tab changes a game and when
+    another ``language`` is picked.
 
     The games to continue are read again only while this screen is the one
     on top: the router draws every screen of the stack on each move, and
@@ -113,7 +115,7 @@ def StartBody(listing: Listing, arrivals: int) -> ft.Control:
         secure = session.phone_app_url.startswith("https:")
         controls += scan_to_open(t("lan.phone_app"), session.phone_app_url,
                                  t("lan.phone_app_offline" if secure else "lan.phone_app_online_only"))
-    controls.append(LanguagePicker(session.speech.code, key="language"))
+    controls.append(LanguagePicker(language, key="language"))
     return ft.Column(controls, spacing=12)
 
 

@@ -136,7 +136,6 @@ def counter(label: str, name: str, value: int, most: int, on_step: Callable[[int
     ], key=key, spacing=0, tight=True)
 
 
-@ft.memo
 @part
 def NoticeBar(banner) -> ft.Control:
     """What the storage told this tab (a repaired index, a damaged file), until it is read."""
