@@ -63,6 +63,13 @@ def test_the_modules_the_start_imports_come_compiled_by_the_browsers_python_and_
     assert "__pycache__/main.cpython-314.pyc" not in names
 
 
+def test_a_build_of_the_same_sources_takes_the_bytecode_compiled_for_the_one_before(site, monkeypatch, tmp_path):
+    # Every `bidwell --lan` builds the phone app: only the first of the same Bidwell waits for Pyodide under Node.
+    monkeypatch.setattr(publishing, "_compile_bytecode", lambda *_: pytest.fail("compiled again"))
+    again = publish(tmp_path / "again").folder
+    assert (again / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
+
+
 def test_without_node_the_archive_is_left_as_it_was(monkeypatch, tmp_path):
     archive = tmp_path / "app.tar.gz"
     with publishing.app_archive(archive) as writing:

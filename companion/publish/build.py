@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
@@ -26,6 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+
+import platformdirs
 
 import companion
 import scoring
@@ -70,6 +73,7 @@ BASE_PATH = re.compile(r"/?([A-Za-z0-9._~-]+/)*[A-Za-z0-9._~-]*/?")
 """An address path the page's ``<base href>`` can be: folder names of URL-safe characters."""
 SERVICE_WORKER = "flutter_service_worker.js"
 BYTECODE_SECONDS = 300
+KEPT_BYTECODE = 4  # compiled archives kept: a few versions of Bidwell side by side, not every build ever made
 """How long Node.js may take to start Pyodide and compile the app's bytecode (seconds on a computer; a busy one
 has taken a minute)."""
 """The name Flutter's loader registers a service worker by (Flutter's own there unregisters itself)."""
@@ -240,6 +244,36 @@ def add_bytecode(archive: Path, pyodide: Path) -> bool:
     if node is None:
         log.info("no Node.js: the phone app's modules are compiled in the browser at every start")
         return False
+    # The same sources and the same Pyodide compile to the same bytecode: the archive compiled once is kept, so
+    # every `bidwell --lan` after the first (each builds the phone app) does not start Pyodide under Node again.
+    lock = pyodide / "pyodide-lock.json"
+    key = hashlib.sha256(archive.read_bytes() + (lock.read_bytes() if lock.is_file() else b"")).hexdigest()
+    kept = bytecode_cache() / f"{key}.tar.gz"
+    if kept.is_file():
+        shutil.copyfile(kept, archive)
+        with contextlib.suppress(OSError):
+            os.utime(kept)  # the ones used last are the ones kept
+        return True
+    if not _compile_bytecode(node, archive, pyodide):
+        return False
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        for old in sorted(kept.parent.glob("*.tar.gz"), key=lambda path: path.stat().st_mtime)[:-KEPT_BYTECODE]:
+            old.unlink(missing_ok=True)
+        partial = kept.with_name(f".{kept.name}.{os.getpid()}")
+        shutil.copyfile(archive, partial)
+        os.replace(partial, kept)
+    except OSError as error:  # a cache that cannot be written costs the next build its time, nothing else
+        log.info("the phone app's bytecode could not be kept for the next build: %s", error)
+    return True
+
+
+def bytecode_cache() -> Path:
+    """Where the phone app's compiled archives are kept between builds (the user's cache folder)."""
+    return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "phone-app-bytecode"
+
+
+def _compile_bytecode(node: str, archive: Path, pyodide: Path) -> bool:
     with tempfile.TemporaryDirectory(prefix="bidwell-bytecode-") as folder:
         unpacked = Path(folder) / "app"
         with tarfile.open(archive) as original:
