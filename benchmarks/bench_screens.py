@@ -36,9 +36,11 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
 from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
 from bench_storage import build
 from bench_taps import open_tab
+from phone import Phone
 
 NAMES = ["Anna", "Béla", "Csilla", "Dóra", "Emil"]
 HAND = 6
@@ -110,13 +112,14 @@ def bidwell_round(page, game_url: str, hand: dict[str, int], times: dict[str, li
                ("start → Past games", "Past games → start"))
     page.goto(game_url)
     expect(page.get_by_text(f"Hand {HAND} of 10", exact=True)).to_be_visible(timeout=30_000)
-    correct = page.get_by_role("button", name="Correct hand 1", exact=True)
-    correct.scroll_into_view_if_needed()
+    Phone(page, "bench").scroll_to(page.get_by_role("button", name="Correct hand 1", exact=True))
     round_trip(page, ("Correct hand 1", "Save the correction"), ("Back", f"Hand {HAND} of 10"), times,
                ("game → correction", "correction → game"))
     for name, count in hand.items():
         if count and not page.get_by_text(f"{name} took {count} trick{'' if count == 1 else 's'}").count():
-            page.get_by_role("button", name=f"{name} took {count}", exact=True).click()
+            key = page.get_by_role("button", name=f"{name} took {count}", exact=True)
+            Phone(page, "bench").scroll_to(key)
+            key.click()
             expect(page.get_by_text(f"{name} took {count} trick{'' if count == 1 else 's'}", exact=True))\
                 .to_be_visible()
     times["Score the hand"].append(timed(page, "Score the hand", f"Hand {HAND} scored"))
