@@ -48,19 +48,8 @@ class Figures:
         unchanged = tuple(months), tuple((doc["id"], signature(self.files.path_of(doc["id"]))) for doc in to_read)
         if self._last is not None and self._last[0] == unchanged:
             return self._last[1]
-        mended: list[GameSummary] = []
-        for doc in to_read:
-            summary = self.index.summary_from_file(doc["id"], doc)
-            if summary is None or summary.figures is None or not summary.players:
-                continue
-            if summary.finished or doc["finished"]:
-                mended.append(summary)
-            found.append(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
-                                    summary.figures, summary.match))
-        if mended:  # all at once: each month's index file is written once, not once a game
-            with self.folder.writing():
-                self.index.put(mended)
-        figures = sorted(found, key=lambda figures: (figures.created, figures.id), reverse=True)
+        from_files, mended = self._from_their_files(to_read)
+        figures = sorted(found + from_files, key=lambda figures: (figures.created, figures.id), reverse=True)
         self._last = None if mended else (unchanged, figures)
         return figures
 
@@ -91,19 +80,29 @@ class Figures:
             # For the next look, in this program or another; the statistics are the same without it.
             with contextlib.suppress(StorageError), self.folder.writing():
                 kept.save()
+        for game in self._from_their_files(sorted(to_read, key=lambda doc: (doc["created"], doc["id"]),
+                                                  reverse=True))[0]:
+            total.add(game)
+        return total.lines()
+
+    def _from_their_files(self, docs: list[Mapping[str, Any]]) -> tuple[list[GameFigures], bool]:
+        """The figures of the games the index ``docs`` name, in their order, each read from its own file (an
+        unfinished game's line in the index is not its last word), and whether any was found finished since: those
+        are put in the index, all at once (each month's index file written once, not once a game)."""
+        found: list[GameFigures] = []
         mended: list[GameSummary] = []
-        for doc in sorted(to_read, key=lambda doc: (doc["created"], doc["id"]), reverse=True):
+        for doc in docs:
             summary = self.index.summary_from_file(doc["id"], doc)
             if summary is None or summary.figures is None or not summary.players:
                 continue
             if summary.finished or doc["finished"]:
                 mended.append(summary)
-            total.add(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
-                                 summary.figures, summary.match))
+            found.append(figures_of(summary.id, summary.game, summary.created, summary.finished, summary.players,
+                                    summary.figures, summary.match))
         if mended:
             with self.folder.writing():
                 self.index.put(mended)
-        return total.lines()
+        return found, bool(mended)
 
     def matches(self) -> dict[str, MatchTally]:
         """Every match's tally (a game and its rematches), by the id of its first game; worked out again only
