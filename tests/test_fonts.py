@@ -3,7 +3,6 @@ language is in the part loaded for it, and the parts together lose nothing of th
 
 from __future__ import annotations
 
-import asyncio
 from functools import cache
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from companion.ui.fonts import (
     FAR_EAST_PART,
     FONT,
     MAIN_PART,
-    FarEastOnDemand,
     fonts_at_start,
     is_far_east,
     needs_far_east,
@@ -75,43 +73,11 @@ def test_the_language_picker_needs_only_the_main_part():
     assert set("日本語") <= characters(MAIN_PART)
 
 
-def test_without_a_watching_server_a_tab_loads_both_parts():
-    assert set(fonts_at_start().values()) == {MAIN_PART, FAR_EAST_PART}
+def test_a_tab_registers_both_parts_as_it_opens_the_far_east_one_as_every_styles_fallback():
+    from companion.ui.theme import LIGHT_THEME
 
-
-class _Tab:
-    """As much of a Flet page as the far-east part's watch touches."""
-
-    def __init__(self):
-        self.fonts = {FONT: MAIN_PART}
-        self.updates = 0
-
-    def update(self) -> None:
-        self.updates += 1
-
-
-def test_a_watching_server_gives_a_tab_the_far_east_part_once_a_text_sent_to_it_needs_it():
-    async def send(tab: _Tab, *texts: str) -> list[bool]:
-        answers = [watch.sent(tab, text) for text in texts]
-        await asyncio.sleep(0)  # the part is added after the message is on its way
-        return answers
-
-    watch = FarEastOnDemand()
-    tab = _Tab()
-    assert asyncio.run(send(tab, "Zoë · Ἀθηνᾶ · Жанна", "English Deutsch 日本語")) == [False, False]
-    assert tab.fonts == {FONT: MAIN_PART} and tab.updates == 0
-    assert asyncio.run(send(tab, "1. さくら")) == [True]
-    assert tab.fonts == {FONT: MAIN_PART, FAR_EAST_FONT: FAR_EAST_PART} and tab.updates == 1
-    assert asyncio.run(send(tab, "2. 佐藤")) == [True] and tab.updates == 1
-
-
-def test_the_bytes_of_a_picture_sent_to_a_tab_are_not_taken_for_a_japanese_name():
-    """A QR code's PNG read as UTF-8 has kanji in it now and then: only the strings of a message count."""
-    import msgpack
-
-    from companion.server.web import _text_of
-
-    picture = b"".join(bytes([0xE5, 0x90 + n % 16, 0x80 + n % 64]) for n in range(500))
-    assert needs_far_east(picture.decode("utf-8", "ignore"))  # as it would be read without unpacking
-    assert not needs_far_east(_text_of(msgpack.packb([1, {"src": picture, "text": "Zoë"}])))
-    assert needs_far_east(_text_of(msgpack.packb([1, {"src": picture, "text": "さくら"}])))
+    assert fonts_at_start() == {FONT: MAIN_PART, FAR_EAST_FONT: FAR_EAST_PART}
+    styles = LIGHT_THEME.text_theme
+    for name in ("body_medium", "body_large", "title_large", "label_large"):
+        style = getattr(styles, name)
+        assert style.font_family == FONT and style.font_family_fallback == [FAR_EAST_FONT], name

@@ -1,5 +1,5 @@
 """Cut the app's font into the two parts the screens load (companion.ui.fonts): BidwellSans-Main.woff2 and
-BidwellSans-FarEast.woff2, from the full font the sheets embed (companion/assets/fonts/BidwellSans-Regular.ttf,
+BidwellSans-FarEast.ttf, from the full font the sheets embed (companion/assets/fonts/BidwellSans-Regular.ttf,
 built by tools/build_font.py).
 
 The main part holds every code point outside ``FAR_EAST_RANGES`` and the far-east characters of the languages'

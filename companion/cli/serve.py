@@ -80,7 +80,6 @@ def serve(
 
     from companion.server.link import Admission
     from companion.server.web import serve_web
-    from companion.ui.fonts import FarEastOnDemand
 
     admission = Admission(required=lan)
 
@@ -99,8 +98,7 @@ def serve(
     listening = open_window if window is not None else open_tab if open_browser and has_display else None
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), folders=folders, tls=tls,
-                  lost_words=lambda: t("link.lost"), admission=admission, listening=listening,
-                  text_watch=FarEastOnDemand())
+                  lost_words=lambda: t("link.lost"), admission=admission, listening=listening)
     finally:
         if window is not None:
             window.close()

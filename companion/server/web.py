@@ -15,12 +15,10 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Protocol
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -190,7 +188,6 @@ def serve_web(
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
     listening: Callable[[Callable[[], None]], None] | None = None, compressed_copies: Path | None = None,
-    text_watch: TextWatch | None = None,
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
@@ -201,15 +198,11 @@ def serve_web(
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
     Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
     are kept in ``compressed_copies`` (by default a folder in the user's cache), and the web client's are made as
-    the server starts, for the first phone to come. ``text_watch`` is shown the text of what is sent to each tab
-    (see :class:`TextWatch`).
+    the server starts, for the first phone to come.
     """
     import flet_web.fastapi as flet_fastapi
 
-    global _text_watch
-    _text_watch = text_watch if send_without_formatting_it() else None
-    if _text_watch is not None:
-        _text_watch.watching()
+    send_without_formatting_it()
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
@@ -264,34 +257,6 @@ def big_files(folder: Path, patterns: tuple[str, ...] = ("**/*",)) -> list[tuple
     return sorted(("/" + path.relative_to(folder).as_posix(), path) for path in found
                   if path.is_file() and path.stat().st_size > IN_MEMORY and compressible(mimetypes.guess_type(path)[0]))
 
-
-
-class TextWatch(Protocol):
-    """Something the server shows the text of each message it sends to a tab (a font part added when a text
-    first needs it, say)."""
-
-    def watching(self) -> None:
-        """Called once, as the server starts watching (it does while Flet's sending reads as expected)."""
-
-    def sent(self, page: object, text: str) -> bool:
-        """``text`` (the message's, its binary parts dropped) was sent to ``page``; whether nothing more need be
-        shown for this tab's connection."""
-
-
-_text_watch: TextWatch | None = None
-_BEYOND_WESTERN_SCRIPTS = re.compile("[\u2e80-\U0010ffff]")
-
-
-def _text_of(body: bytes) -> str:
-    """A packed message's text, for a :class:`TextWatch`: its strings, without the bytes of its pictures (a QR code's
-    PNG read as UTF-8 has kanji in it now and then)."""
-    import msgpack
-
-    quick = body.decode("utf-8", "ignore")
-    if not _BEYOND_WESTERN_SCRIPTS.search(quick):
-        return quick  # nothing past Cyrillic and the symbols, in strings or bytes alike
-    # The repr of bytes is ASCII; of a string, the string's own characters.
-    return repr(msgpack.unpackb(body, raw=False, strict_map_key=False))
 
 
 class _ClientFaultsInOneLine(logging.Filter):
@@ -372,15 +337,6 @@ def send_without_formatting_it() -> bool:
             flet_app.transport_log.debug("send_message: %s", message)
         body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
         self._FletApp__send_queue.put_nowait(b"\x00" + body)
-        watch = _text_watch
-        if watch is not None and not getattr(self, "_text_watched", False):
-            session = self._FletApp__session
-            if session is not None:
-                try:
-                    self._text_watched = watch.sent(session.page, _text_of(body))
-                except Exception:  # noqa: BLE001 - the message is sent: a watch's fault must not be the sender's
-                    log.exception("the watch on the text sent to a tab failed; it watches that tab no more")
-                    self._text_watched = True
 
     send_message.formats_lazily = True
     flet_app.FletApp.send_message = send_message
