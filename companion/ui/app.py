@@ -23,7 +23,6 @@ from companion.store.games import GameStore
 from companion.ui.adjust import AdjustScreen
 from companion.ui.blank_sheet import BlankSheetScreen
 from companion.ui.correction import HandScreen
-from companion.ui.fonts import fonts_at_start
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
 from companion.ui.play import GameScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
@@ -31,7 +30,7 @@ from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.sharing import SharedScreen, ShareScreen
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
-from companion.ui.theme import DARK_THEME, LIGHT_THEME
+from companion.ui.theme import DARK_THEME, FONT, LIGHT_THEME
 from companion.views.sharing import app_address, opened_route
 from scoring.i18n.language import set_ambient
 
@@ -114,8 +113,10 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     set_ambient(tab_language)
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
-    # The shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline, in parts: companion.ui.fonts.
-    page.fonts = fonts_at_start()
+    # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py. One file, at
+    # the start: a font registered later makes Flet's client draw the page anew, and a field being typed in loses
+    # the keyboard's focus (a far-east part loaded apart was tried, issue 27).
+    page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
     page.theme = LIGHT_THEME
     page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)

@@ -9,8 +9,8 @@ import dataclasses
 import flet as ft
 
 from companion.look import DARK, LIGHT, Palette
-from companion.ui.fonts import FAR_EAST_FONT, FONT
 
+FONT = "Bidwell Sans"
 RADIUS = 14
 """Rounded like a playing card's corners: cards, buttons and fields alike."""
 
@@ -40,7 +40,7 @@ def app_theme(palette: Palette) -> ft.Theme:
             body_medium=_type(15, colour=palette.on_surface),
             body_small=_type(13, colour=palette.on_surface_variant),
             label_large=_type(16, ft.FontWeight.W_600),
-            # The styles not set above keep Material's sizes, and draw a Japanese name from the far-east part too.
+            # The styles not set above keep Material's sizes, in the app's font (a name in any script drawn).
             **dict.fromkeys(("display_large", "display_medium", "display_small", "headline_large", "headline_small",
                              "title_small", "label_medium", "label_small"), _type(None)),
         ),
@@ -72,8 +72,7 @@ def _type(size: int | None, weight: ft.FontWeight | None = None, colour: str | N
     # A style of the type scale names its font and colour itself: without them it is drawn in Flutter's default
     # font, which this offline app does not have (an arrow or a tick shows as a box), and in the light look's
     # ink whatever the brightness.
-    return ft.TextStyle(size=size, weight=weight, font_family=FONT, font_family_fallback=[FAR_EAST_FONT],
-                        color=colour)
+    return ft.TextStyle(size=size, weight=weight, font_family=FONT, color=colour)
 
 
 LIGHT_THEME = app_theme(LIGHT)
