@@ -122,6 +122,9 @@ MARK_FIELDS_THAT_TAKE_TYPING = """
 })();
 """
 
+FIELDS_THAT_TAKE_TYPING = """() => [...document.querySelectorAll('[data-takes-typing]')]
+  .map(field => field.getAttribute('aria-label') || field.outerHTML.slice(0, 80))"""
+
 
 def watch(request: pytest.FixtureRequest, thing: BrowserContext | Server) -> BrowserContext | Server:
     """Keep ``thing`` (a test's browser context or server) in mind for :func:`keep_what_failed`; returned."""
@@ -313,11 +316,20 @@ class Phone:
         self.page.mouse.move(self.page.viewport_size["width"] / 2, height / 2)
         self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - height / 2)
         expect(target).to_be_in_viewport(ratio=1)
+        # The eye sees the scrolled screen drawn before the finger lands: the accessibility tree moves in the frame
+        # Flutter scrolls, and a tap in that frame was now and then taken by the browser and not by Flutter.
+        self.page.evaluate(NEXT_TWO_FRAMES)
 
     def see_cursor_in(self, field: Locator) -> None:
         """The cursor is in ``field``: what is typed now goes there."""
         expect(field).to_be_focused()
-        expect(field).to_have_attribute("data-takes-typing", "")
+        try:
+            expect(field).to_have_attribute("data-takes-typing", "")
+        except AssertionError as lost:
+            # Says which field Flutter's text editing listens to instead, if any: the browser focused this one.
+            listening = self.page.evaluate(FIELDS_THAT_TAKE_TYPING)
+            raise AssertionError(f"the field has the browser's focus but Flutter takes typing in {listening!r}; "
+                                 f"a person sees no cursor") from lost
 
     def see_typed(self, field: Locator, text: str) -> None:
         """``field`` shows ``text``, on the screen too: the page holds a typed key at once, Flutter draws it a
