@@ -51,6 +51,8 @@ PARAMETERS = Table({
         "exact_bonus": Key(POINTS),
         "per_trick_missed": Key(POINTS, Same("per_trick")),
         "exact_zero_bonus": Key(POINTS, Same("exact_bonus")),
+        "exact_zero_per_card": Key(POINTS, 0),
+        "missed_zero_per_card": Key(POINTS, None),  # None: a missed bid of 0 is missed as any other
         "missed": Key(POINTS, 0),
         "missed_per_trick_off": Key(POINTS, 0),
         "all_tricks_per_trick": Key(POINTS, None),
@@ -63,6 +65,7 @@ PARAMETERS = Table({
             "label": Key(TEXT, Same("name")),
             "points": Key(POINTS),
             "copies": Key(COUNT),
+            "only_when_made": Key(BOOL, False),
         }), "schema.cards_list"), ()),
     })),
     "end": Key(Table({
@@ -73,6 +76,8 @@ PARAMETERS = Table({
     "bidding": Key(Table({
         "mode": Key(one_of(*BiddingMode), BiddingMode.OPEN.value),
         "hook": Key(BOOL, False),
+        "hook_from_hand": Key(COUNT, 1),
+        "hook_from_cards": Key(COUNT, 1),
     }), {}),
     "trump": Key(Table({
         "suits": Key(ListOf(TEXT, "schema.suits")),
@@ -424,7 +429,8 @@ def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: 
     sizes = hand_size_path(path, hands["step"])
     count_bonus = scoring["count_bonus"] or {"tricks": [], "points": 0}
     cards = tuple(
-        CardKind(name=card["name"], label=card["label"], points=card["points"], copies=card["copies"])
+        CardKind(name=card["name"], label=card["label"], points=card["points"], copies=card["copies"],
+                 only_when_made=card["only_when_made"])
         for card in scoring["cards"]
     )
     target = end["target"]
@@ -440,11 +446,15 @@ def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: 
         open_ended=hands["open_ended"],
         bidding=BiddingMode(params["bidding"]["mode"]),
         hook=params["bidding"]["hook"],
+        hook_from_hand=params["bidding"]["hook_from_hand"],
+        hook_from_cards=params["bidding"]["hook_from_cards"],
         scoring=ScoringRules(
             per_trick=scoring["per_trick"],
             per_trick_missed=scoring["per_trick_missed"],
             exact_bonus=scoring["exact_bonus"],
             exact_zero_bonus=scoring["exact_zero_bonus"],
+            exact_zero_per_card=scoring["exact_zero_per_card"],
+            missed_zero_per_card=scoring["missed_zero_per_card"],
             missed=scoring["missed"],
             missed_per_trick_off=scoring["missed_per_trick_off"],
             all_tricks_per_trick=scoring["all_tricks_per_trick"],

@@ -35,23 +35,30 @@ def scoring_summary(rules: Rules) -> list[str]:
         lines.append(_say("rules.per_trick", count=s.per_trick))
     else:
         lines.append(_say("rules.per_trick_split", made=s.per_trick, missed=s.per_trick_missed))
-    lines.append(_say("rules.exact", bonus=s.exact_bonus))
-    if s.exact_zero_bonus != s.exact_bonus:
+    if s.exact_bonus:  # Skull King has none beside its points a trick
+        lines.append(_say("rules.exact", bonus=s.exact_bonus))
+    if s.exact_zero_per_card:
+        key = "rules.exact_zero_per_card_plus" if s.exact_zero_bonus else "rules.exact_zero_per_card"
+        lines.append(_say(key, points=s.exact_zero_per_card, bonus=s.exact_zero_bonus))
+    elif s.exact_zero_bonus != s.exact_bonus:
         lines.append(_say("rules.exact_zero", points=s.exact_zero_bonus))
     if s.missed:
         lines.append(_say("rules.missed", points=s.missed))
     if s.missed_per_trick_off:
         lines.append(_say("rules.missed_off", points=s.missed_per_trick_off))
+    if s.missed_zero_per_card is not None:
+        lines.append(_say("rules.missed_zero_per_card", points=s.missed_zero_per_card))
     if s.all_tricks_per_trick is not None:
         lines.append(_say("rules.all_tricks", points=s.all_tricks_per_trick))
     if s.count_bonus_tricks and s.count_bonus_points:
         tricks = Listed(sorted(s.count_bonus_tricks), joined="or")
         lines.append(_say("rules.count_bonus", points=s.count_bonus_points, tricks=tricks))
     for kind in s.cards:
-        lines.append(_say("rules.card", label=GameText(kind.label), points=kind.points))
+        lines.append(_say("rules.card_made" if kind.only_when_made else "rules.card", label=GameText(kind.label),
+                          points=kind.points))
     lines.append(_say(f"rules.bidding.{rules.bidding.value}"))
     if rules.hook:
-        lines.append(_say("rules.hook"))
+        lines.append(_hook_line(rules))
     if rules.tricks_may_vanish:
         lines.append(_say("rules.vanish", count=rules.tricks_may_vanish))
     if rules.target is not None:
@@ -60,6 +67,18 @@ def scoring_summary(rules: Rules) -> list[str]:
         lines.append(_say("rules.end_hands", count=rules.hand_count))
     lines += [_say(f"rules.tie.{tie.value}") for tie in rules.tie_breaks] or [_say("rules.tie.shared")]
     return lines
+
+
+def _hook_line(rules: Rules) -> str:
+    """The hook in words, with the hand and the hand size it holds from where it does not hold in every hand."""
+    from_hand, from_cards = rules.hook_from_hand > 1, rules.hook_from_cards > 1
+    if from_hand and from_cards:
+        return _say("rules.hook_from_both", number=rules.hook_from_hand, count=rules.hook_from_cards)
+    if from_hand:
+        return _say("rules.hook_from_hand", number=rules.hook_from_hand)
+    if from_cards:
+        return _say("rules.hook_from_cards", count=rules.hook_from_cards)
+    return _say("rules.hook")
 
 
 def _say(key: str, **params: object) -> str:

@@ -208,7 +208,7 @@ class Game:
             bids = list(now.bids)
             bids[player] = bid
             *before, last = now.order
-            if bids[last] == forbidden_bid(self.rules, now.cards, [bids[seat] for seat in before]):
+            if bids[last] == forbidden_bid(self.rules, hand, now.cards, [bids[seat] for seat in before]):
                 raise BidError("bid.change_hook", hand=hand, player=self.name(player), value=bid,
                                total=now.cards, last=self.name(last))
 
@@ -387,7 +387,7 @@ class Game:
         for position, seat in enumerate(order):
             _verify_count(bids[seat], cards, "bid", BidError, hand=hand, player=self.name(seat))
             if position == len(order) - 1:
-                forbidden = forbidden_bid(self.rules, cards, [bids[s] for s in order[:-1]])  # type: ignore[misc]
+                forbidden = forbidden_bid(self.rules, hand, cards, [bids[s] for s in order[:-1]])  # type: ignore[misc]
                 if bids[seat] == forbidden:
                     raise BidError("bid.hook", hand=hand, player=self.name(seat), value=forbidden, count=cards, cards=cards)
         self._verify_result(hand, cards, tricks, counted or {})

@@ -17,16 +17,16 @@ from scoring.rules import BiddingMode, Rules
 from scoring.state import Adjustment, GameState, HandView, Phase, SeatInHand
 
 
-def forbidden_bid(rules: Rules, cards: int, others: Sequence[int | None]) -> int | None:
-    """The bid the hook forbids the last bidder, given everyone else's bids (None: no bid is forbidden, or not
-    everyone else has bid).
+def forbidden_bid(rules: Rules, number: int, cards: int, others: Sequence[int | None]) -> int | None:
+    """The bid the hook forbids the last bidder of hand ``number`` (1-based) of ``cards`` cards, given everyone
+    else's bids (None: no bid is forbidden, the hook does not hold in this hand, or not everyone else has bid).
 
     >>> from scoring.definitions import rules_for
     >>> oh_hell = rules_for("oh-hell", 3, {})
-    >>> forbidden_bid(oh_hell, 5, [2, 1]), forbidden_bid(oh_hell, 5, [4, 3]), forbidden_bid(oh_hell, 5, [2, None])
+    >>> forbidden_bid(oh_hell, 1, 5, [2, 1]), forbidden_bid(oh_hell, 1, 5, [4, 3]), forbidden_bid(oh_hell, 1, 5, [2, None])
     (2, None, None)
     """
-    if not rules.hook or None in others:
+    if not rules.hook_in(number, cards) or None in others:
         return None
     forbidden = cards - sum(others)  # type: ignore[arg-type]
     return forbidden if 0 <= forbidden <= cards else None
@@ -284,7 +284,7 @@ class Hands:
         if missing:
             next_bidder = missing[0]
             if len(missing) == 1 and self.rules.hook:
-                forbidden = forbidden_bid(self.rules, cards, [bids[seat] for seat in order[:-1]])
+                forbidden = forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
         return Now(False, index + 1, cards, order, bids, next_bidder, forbidden)
 
     def _derive(self) -> GameState:

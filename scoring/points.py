@@ -27,6 +27,8 @@ def hand_points(
     rate (the made or missed rate, or the all-tricks rate of Shooting the
     Stars), the bonus for an exact bid or the penalty for a missed one, a
     bonus for taking certain trick counts (Herrlof), and the action cards.
+    A bid of 0 may score by the cards in the hand (Skull King: 10 a card
+    made, -10 a card missed), and a card may count only with a made bid.
 
     >>> from scoring.definitions import rules_for
     >>> hand_points(rules_for("rage", 4).scoring, cards=5, bid=2, tricks=3, counted={"bonus": 1})
@@ -38,13 +40,16 @@ def hand_points(
         rate = rules.all_tricks_per_trick
     points = rate * tricks
     if exact:
-        points += rules.exact_zero_bonus if bid == 0 else rules.exact_bonus
+        points += rules.exact_zero_bonus + rules.exact_zero_per_card * cards if bid == 0 else rules.exact_bonus
+    elif bid == 0 and rules.missed_zero_per_card is not None:
+        points += rules.missed_zero_per_card * cards
     else:
         points += rules.missed + rules.missed_per_trick_off * abs(bid - tricks)
     if tricks in rules.count_bonus_tricks:
         points += rules.count_bonus_points
     for kind in rules.cards:
-        points += kind.points * (counted or {}).get(kind.name, 0)
+        if exact or not kind.only_when_made:
+            points += kind.points * (counted or {}).get(kind.name, 0)
     return points
 
 

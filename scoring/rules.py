@@ -40,17 +40,19 @@ class TieBreak(StrEnum):
 
 @frozen
 class CardKind:
-    """An action card counted per player at the end of a hand (Rage's +5 and -5).
+    """An action card counted per player at the end of a hand (Rage's +5 and -5, Skull King's captures).
 
     ``copies`` is how many of it the deck holds (Rage: 3 Bonus, 3 Mad), so
     the most that all players together can end one hand with; see
-    :meth:`Rules.card_limit`.
+    :meth:`Rules.card_limit`. ``only_when_made``: the card's points count
+    only for a player who made their bid (Skull King's bonuses).
     """
 
     name: str
     label: str
     points: int
     copies: int
+    only_when_made: bool = False
 
 
 @frozen
@@ -61,6 +63,11 @@ class ScoringRules:
     per_trick_missed: int
     exact_bonus: int
     exact_zero_bonus: int
+    exact_zero_per_card: int = 0
+    """Added to a made bid of 0 for each card in the hand (Skull King: 10)."""
+    missed_zero_per_card: int | None = None
+    """A missed bid of 0 scores this for each card in the hand, in place of ``missed`` and
+    ``missed_per_trick_off`` (Skull King: -10); None: it is missed as any other bid."""
     missed: int = 0
     missed_per_trick_off: int = 0
     all_tricks_per_trick: int | None = None
@@ -189,6 +196,21 @@ class Rules:
     empty for a game whose trump is not recorded."""
     jokers: int = 0
     """How many jokers can change or remove trump in one hand (each adds one entry to a hand's trump)."""
+    hook_from_hand: int = 1
+    """With ``hook``, the first hand (1-based) it holds in (Wizard's Canadian rule: 2)."""
+    hook_from_cards: int = 1
+    """With ``hook``, the fewest cards a hand it holds in has (a common house rule: 3)."""
+
+    def hook_in(self, number: int, cards: int) -> bool:
+        """Whether the hook holds in hand ``number`` (1-based) of ``cards`` cards: it is on, and the hand is
+        neither before the hand nor smaller than the size it holds from.
+
+        >>> from scoring.definitions import rules_for
+        >>> wizard = rules_for("wizard", 4, {"hose_the_dealer": True, "hook_not_in_first_hand": True})
+        >>> wizard.hook_in(1, 1), wizard.hook_in(2, 2), rules_for("wizard", 4).hook_in(2, 2)
+        (False, True, False)
+        """
+        return self.hook and number >= self.hook_from_hand and cards >= self.hook_from_cards
 
     @property
     def hand_count(self) -> int | None:

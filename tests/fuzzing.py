@@ -139,7 +139,8 @@ def mutated_records(draw) -> bytes:
     return draw(mutated_text(text)) if level != "values" else text.encode("utf-8", "surrogatepass")
 
 
-GAME_FILES = ("_house-rules.toml", "herrlof.toml", "oh-hell.toml", "rage-n-glyphs.toml", "rage.toml")
+GAME_FILES = ("_house-rules.toml", "herrlof.toml", "oh-hell.toml", "rage-n-glyphs.toml", "rage.toml", "skull-king.toml",
+              "up-and-down-the-river.toml", "wizard.toml")
 
 
 @st.composite

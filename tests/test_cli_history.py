@@ -98,7 +98,7 @@ def test_import_reports_new_existing_and_refused_and_keeps_the_valid_ones(data, 
     errors = result.stderr.decode("utf-8").splitlines()
     assert errors == [
         f"error: {broken}: the record is not valid JSON: line 1, column 34: Expecting ',' delimiter",
-        f"error: {mixed}: record 2: there is no game 'bridge'; the games are: herrlof, oh-hell, rage, rage-n-glyphs",
+        f"error: {mixed}: record 2: there is no game 'bridge'; the games are: herrlof, oh-hell, rage, rage-n-glyphs, skull-king, up-and-down-the-river, wizard",
     ]
     again = bidwell("import", exported, "--data", fresh)
     assert again.returncode == 0

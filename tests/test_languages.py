@@ -445,7 +445,7 @@ def test_bidwell_sheet_lang_prints_in_that_language_and_bidwell_lang_speaks_ever
         assert done.stdout.decode("utf-8").strip() == t("cli.sheet_written", path=out.resolve())
         assert t("sheet.blank_title", game=game_text("Herrlof")) in text
         assert t("sheet.footer_keeper") in text and t("sheet.footer_winner") in text and t("sheet.seat", number=2) in text
-        refusal = t("cli.error", text=t("game.unknown", game="nope", known="herrlof, oh-hell, rage, rage-n-glyphs"))
+        refusal = t("cli.error", text=t("game.unknown", game="nope", known="herrlof, oh-hell, rage, rage-n-glyphs, skull-king, up-and-down-the-river, wizard"))
     said = bidwell("schedule", "--game", "nope", "--players", "3", env={"BIDWELL_LANG": code})
     assert said.returncode == 2 and said.stderr.decode("utf-8").strip() == refusal
 

@@ -220,12 +220,32 @@ ENGINE.msg("rules.per_trick_split", "each trick taken scores {made} with a made 
 ENGINE.msg("rules.no_trick_points", "no points for tricks as such")
 ENGINE.msg("rules.exact", "+{bonus} for an exact bid")
 ENGINE.msg("rules.exact_zero", "a bid of 0 made scores {points} in all")
+ENGINE.msg("rules.exact_zero_per_card", "a bid of 0 made scores {points} for each card in the hand")
+ENGINE.msg("rules.exact_zero_per_card_plus", "a bid of 0 made scores {bonus}, and {points} more for each card in the hand")
 ENGINE.msg("rules.missed", "{points} for a missed bid")
 ENGINE.msg("rules.missed_off", "{points} for each trick over or under a missed bid")
+ENGINE.msg("rules.missed_zero_per_card", "a bid of 0 missed scores {points} for each card in the hand instead")
 ENGINE.msg("rules.all_tricks", "taking every trick of a hand: {points} points a trick")
 ENGINE.msg("rules.count_bonus", "+{points} for taking exactly {tricks} tricks")
 ENGINE.msg("rules.card", "{label}: {points:+d} each")
+ENGINE.msg("rules.card_made", "{label}: {points:+d} each, only with a made bid")
 ENGINE.msg("rules.hook", "Hose the Dealer: the dealer may not bid so that the bids add up to the tricks")
+ENGINE.msg(
+    "rules.hook_from_hand",
+    "Hose the Dealer from hand {number} on: the dealer may not bid so that the bids add up to the tricks",
+)
+ENGINE.msg_plural(
+    "rules.hook_from_cards",
+    "Hose the Dealer in hands of {count} card or more: the dealer may not bid so that the bids add up to the tricks",
+    "Hose the Dealer in hands of {count} cards or more: the dealer may not bid so that the bids add up to the tricks",
+)
+ENGINE.msg_plural(
+    "rules.hook_from_both",
+    "Hose the Dealer from hand {number} on, in hands of {count} card or more: the dealer may not bid so that the "
+    "bids add up to the tricks",
+    "Hose the Dealer from hand {number} on, in hands of {count} cards or more: the dealer may not bid so that the "
+    "bids add up to the tricks",
+)
 ENGINE.msg("rules.bidding.open", "bids are said aloud in turn, from the dealer's left")
 ENGINE.msg("rules.bidding.hidden", "bids are written privately and shown once all are made")
 ENGINE.msg("rules.bidding.secret", "bids are written privately and shown only after the last trick")
