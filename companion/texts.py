@@ -655,6 +655,15 @@ APP.msg("phase.bidding", "bidding")
 APP.msg("phase.playing", "playing")
 APP.msg("cli.sheet_written", "Sheet written to {path}")
 APP.msg("cli.no_games", "No games.")
+# TRANSLATORS: bidwell games: one line per game; {id} is what --game takes.
+APP.msg("games.game", "{id}: {name}, {min} to {max} players")
+# TRANSLATORS: bidwell games: one option of a game, as --option {name}=VALUE takes it; {values} are its values.
+APP.msg("games.option", "{label}: {name}={values}")
+# TRANSLATORS: bidwell games: an option's value as --option takes it, and the words the app shows for it.
+APP.msg("games.value_labelled", "{value} ({label})")
+# TRANSLATORS: bidwell games: the value an option has unless another is chosen.
+APP.msg("games.value_default", "{value} (default)")
+APP.msg("games.value_labelled_default", "{value} ({label}; default)")
 APP.msg("cli.no_games_page", "No games on page {page}.")
 APP.msg("cli.more", "More on page {page} (--page {page}).")
 APP.msg("cli.columns", "ID|STARTED|GAME|PLAYERS|STATUS")
@@ -693,6 +702,8 @@ APP.msg("help.bidwell", "Bidwell: the scorekeeper for Oh Hell and its family. Wi
 APP.msg("help.command.app", "start the app (the default)")
 APP.msg("help.command.schedule", "print every hand's cards, dealer and first bidder as JSON")
 APP.msg("help.command.score", "score a game record and print the result as JSON")
+APP.msg("help.command.games", "list the games, their player counts and their options")
+APP.msg("help.games_json", "print the games as JSON")
 APP.msg("help.command.history", "list the stored games, newest first")
 APP.msg("help.command.stats", "print each player's figures: games, wins, bids made, average score and place")
 APP.msg("help.command.export", "print or save the record of a stored game")

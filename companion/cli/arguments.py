@@ -152,6 +152,10 @@ def _score_arguments(score: argparse.ArgumentParser) -> None:
     score.add_argument("record", metavar="RECORD", help=t("help.record"))
 
 
+def _games_arguments(games: argparse.ArgumentParser) -> None:
+    games.add_argument("--json", action="store_true", help=t("help.games_json"))
+
+
 def _history_arguments(history: argparse.ArgumentParser) -> None:
     form = history.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help=t("help.history_json"))
@@ -246,6 +250,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "app": ("help.command.app", _add_app_arguments),
     "schedule": ("help.command.schedule", _schedule_arguments),
     "score": ("help.command.score", _score_arguments),
+    "games": ("help.command.games", _games_arguments),
     "history": ("help.command.history", _history_arguments),
     "stats": ("help.command.stats", _stats_arguments),
     "export": ("help.command.export", _export_arguments),

@@ -69,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _schedule(args)
         if args.command == "score":
             return _score(args)
+        if args.command == "games":
+            from companion.cli import games as cli_games
+
+            return cli_games.run(args)
         if args.command in ("history", "export", "import", "stats"):
             from companion.cli import history as cli_history
 
