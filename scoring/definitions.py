@@ -63,6 +63,7 @@ PARAMETERS = Table({
         "cards": Key(ListOf(Table({
             "name": Key(TEXT),
             "label": Key(TEXT, Same("name")),
+            "heading": Key(TEXT, None),  # None: the label's first word
             "points": Key(POINTS),
             "copies": Key(COUNT),
             "only_when_made": Key(BOOL, False),
@@ -430,7 +431,7 @@ def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: 
     count_bonus = scoring["count_bonus"] or {"tricks": [], "points": 0}
     cards = tuple(
         CardKind(name=card["name"], label=card["label"], points=card["points"], copies=card["copies"],
-                 only_when_made=card["only_when_made"])
+                 only_when_made=card["only_when_made"], heading=card["heading"])
         for card in scoring["cards"]
     )
     target = end["target"]

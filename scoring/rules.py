@@ -46,6 +46,8 @@ class CardKind:
     the most that all players together can end one hand with; see
     :meth:`Rules.card_limit`. ``only_when_made``: the card's points count
     only for a player who made their bid (Skull King's bonuses).
+    ``heading``: the card's column on a score sheet, where the label's first
+    word would not tell the kinds apart or fit (None: that first word).
     """
 
     name: str
@@ -53,6 +55,7 @@ class CardKind:
     points: int
     copies: int
     only_when_made: bool = False
+    heading: str | None = None
 
 
 @frozen

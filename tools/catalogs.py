@@ -40,8 +40,8 @@ VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["
 def game_file_texts(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:  # noqa: ANN001 - Babel's API
     """Babel extractor for a game file (templates/*.toml): every text a player reads, with where it is.
 
-    A game's name; each option's label, explanation and choice labels; each counted card's label; each trump
-    suit. Yields as Babel's own extractors do: (line, keyword, (context, text), comments).
+    A game's name; each option's label, explanation and choice labels; each counted card's label and heading;
+    each trump suit. Yields as Babel's own extractors do: (line, keyword, (context, text), comments).
     """
     raw = fileobj.read()
     data = tomllib.loads(raw.decode("utf-8"))
@@ -66,6 +66,8 @@ def game_file_texts(fileobj, keywords, comment_tags, options) -> Iterator[tuple]
     for card in data.get("scoring", {}).get("cards", []):
         if "label" in card:
             yield found(card["label"], "counted cards (a column of the score sheet: its first word)")
+        if "heading" in card:
+            yield found(card["heading"], "counted cards: the heading of their narrow column on the score sheet")
     for suit in data.get("trump", {}).get("suits", []):
         yield found(suit, "a trump suit (shown with a capital letter)")
 

@@ -98,7 +98,8 @@ def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
 
     ``narrow`` gives the one-letter headings a crowded sheet uses (its legend explains them).
     """
-    cards = tuple(game_text(kind.label).split()[0] for kind in rules.scoring.cards)
+    cards = tuple(game_text(kind.heading) if kind.heading else game_text(kind.label).split()[0]
+                  for kind in rules.scoring.cards)
     if narrow:
         return (t("sheet.bid_short"), t("sheet.tricks_short"), *cards, t("sheet.points_short"), t("sheet.total_short"))
     return (t("sheet.bid"), t("sheet.tricks"), *cards, t("sheet.points"), t("sheet.total"))
