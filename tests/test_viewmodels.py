@@ -15,7 +15,7 @@ import pytest
 
 from companion.store.games import GameStore
 from companion.views.common import Message, Screen, Step, download_name
-from companion.views.history import HistoryModel
+from companion.views.history import SCREEN_PAGE, HistoryModel
 from companion.views.new_game import NewGameModel
 from companion.views.play import PlayModel
 from companion.views.play_views import HandSummary, ResultLine, StandingLine
@@ -927,6 +927,16 @@ def test_history_filters_and_asks_before_deleting(store):
     history.confirm_delete()
     assert history.message == Message("Deleted.", error=False) and history.items == []
     assert [s.id for s in HistoryModel(store).items] == [keep.id]
+
+
+def test_past_games_come_a_few_screens_at_a_time_and_more_brings_the_rest_once_each(store):
+    started = [store.start(Game.new("rage", ["Anna", "Béla"])).id for _ in range(SCREEN_PAGE + 2)]
+    history = HistoryModel(store)
+    view = history.view()
+    assert [card.id for card in view.cards] == started[::-1][:SCREEN_PAGE] and view.has_more
+    history.more()
+    view = history.view()
+    assert [card.id for card in view.cards] == started[::-1] and not view.has_more
 
 
 def test_past_games_show_the_winner_the_scores_and_when(store):

@@ -50,6 +50,12 @@ class HistoryView:
     """The filters in one line ("Filter: all games, every player"), which the screen shows folded."""
 
 
+SCREEN_PAGE = 15
+"""Past games drawn at once, "More" draws as many again: three screens of a phone. Every card is a dozen controls
+for the phone's browser to build before the list shows; the store's page of 50 took it 630 controls and most of a
+second (issue 27)."""
+
+
 class HistoryModel:
     """The past games list: filters, pages, and deleting with a confirmation."""
 
@@ -79,7 +85,7 @@ class HistoryModel:
 
     def refresh(self) -> None:
         """Read the first page again with the current filters."""
-        page = self.store.history(page=1, game=self.game, player=self.player or None)
+        page = self.store.history(page=1, per_page=SCREEN_PAGE, game=self.game, player=self.player or None)
         self.items, self.has_more, self._page = list(page.items), page.has_more, 1
 
     def set_filters(self, *, player: str | None = None, game: str | None | bool = False) -> None:
@@ -95,7 +101,8 @@ class HistoryModel:
         """Append the next page."""
         if self.has_more:
             self._page += 1
-            page = self.store.history(page=self._page, game=self.game, player=self.player or None)
+            page = self.store.history(page=self._page, per_page=SCREEN_PAGE, game=self.game,
+                                      player=self.player or None)
             self.items += page.items
             self.has_more = page.has_more
 

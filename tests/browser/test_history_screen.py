@@ -9,6 +9,7 @@ from phone import BIDWELL
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
+from companion.views.history import SCREEN_PAGE
 from scoring.game import Game
 
 TEN = ["Anna", "Béla", "Csilla", "Dóra", "Ernő", "Flóra", "Gábor", "Hanna", "Imre", "Júlia"]
@@ -144,3 +145,20 @@ def test_a_game_repaired_as_the_app_starts_is_said_on_the_console_the_start_scre
                              text=True, check=True).stdout
     assert re.search(rf"^{saved.id}: repaired on .*Its last change is lost: the game is back at hand 1, bidding$",
                      history, re.MULTILINE), history
+
+
+def test_past_games_come_a_few_screens_at_a_time_and_more_brings_the_older_ones(open_phone, own_server, tmp_path):
+    store = GameStore(tmp_path / "data")
+    for day in range(1, SCREEN_PAGE + 3):
+        store.start(Game.new("rage", ["Anna", f"Player {day}"]), created=f"2026-10-{day:02d}T18:00:00.000Z")
+    phone = open_phone(own_server().url, "history-more")
+    phone.tap("Past games")
+    cards = phone.page.get_by_role("group", name=re.compile(r"^Rage · hand 1 "))
+    expect(cards).to_have_count(SCREEN_PAGE)
+    expect(cards.first).to_have_accessible_name(re.compile(f"Anna 0 · Player {SCREEN_PAGE + 2} 0$"))
+    more = phone.button("More")
+    phone.scroll_to(more)
+    more.tap()
+    expect(cards).to_have_count(SCREEN_PAGE + 2)
+    expect(cards.last).to_have_accessible_name(re.compile("Anna 0 · Player 1 0$"))
+    expect(more).to_have_count(0)
