@@ -9,6 +9,7 @@ per player as a comment, and the running totals written out as literals.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -17,7 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from helpers import view_texts
+from pseudo import outside
+from pypdf import PdfReader
+from test_languages import PLAYERS, _calendar_words, _check, _play_to_the_end, pseudo, pseudo_catalogs  # noqa: F401
 
+from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
+from companion.store.games import GameStore
+from companion.views.stats import StatsModel
 from scoring.definitions import load_game, rules_for, templates_dir
 from scoring.describe import scoring_summary
 from scoring.errors import BidError, TemplateError
@@ -439,3 +447,26 @@ def test_bidwell_schedule_takes_the_new_games_options():
     assert [hand["cards"] for hand in json.loads(done.stdout)] == [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]
     refused = bidwell("schedule", "--game", "up-and-down-the-river", "--players", "7", "--option", "penalty=5")
     assert refused.returncode == 2 and refused.stderr == "error: option penalty cannot be 5; allowed: 10, 1\n"
+
+
+# --- the app, the sheets and the statistics take them as any game -------------------------------------------------
+
+def test_every_word_the_new_games_show_comes_from_a_catalog(tmp_path, pseudo):  # noqa: F811 - the fixture
+    store = GameStore(tmp_path / "data")
+    seen: list[str] = []
+    skull_king = _play_to_the_end(store, "skull-king", PLAYERS, [1, 0, 0, 0], [1, 0, 0, 0], seen=seen)
+    _play_to_the_end(store, "wizard", PLAYERS[:3], [1, 0, 0], [1, 0, 0], seen=seen, bidding="hidden",
+                     hose_the_dealer=True, hook_not_in_first_hand=True)
+    _play_to_the_end(store, "up-and-down-the-river", PLAYERS[:3], [1, 0, 0], [1, 0, 0], seen=seen, penalty="1")
+    stats = StatsModel(store.figures(), with_players=PLAYERS[:2])
+    seen += [*view_texts(stats.view()), *view_texts(stats.player(PLAYERS[0]))]
+    ids = [summary.id for summary in store.history(page=1, per_page=10).items]  # a game's id is not a word
+    assert _check(seen, [*PLAYERS, *ids, *_calendar_words()]) == []
+    assert any("«" in text for text in seen)  # the pseudo-language was spoken, so this could fail
+    sheets = [filled_sheet(skull_king.game, played_on="2026-11-26"), blank_sheet(rules_for("skull-king", 8)),
+              blank_sheet(rules_for("wizard", 3, {"hose_the_dealer": True, "hook_not_in_first_hand": True})),
+              blank_sheet(rules_for("up-and-down-the-river", 7, {"penalty": "1"}))]
+    texts = ["\n".join(page.extract_text() for page in PdfReader(io.BytesIO(render_pdf(sheet))).pages)
+             for sheet in sheets]
+    assert [outside(text, [*PLAYERS, *_calendar_words()]) for text in texts] == [[], [], [], []]
+
