@@ -49,6 +49,8 @@ def test_skull_king_hidden_bids_captures_and_a_zero_bid_by_the_cards(phone):
     phone.see_exactly("Tricks 1 of 1")
     phone.tap(f"{FOURTEENS} of Béla: one more")
     phone.see_exactly(f"{FOURTEENS} of Béla: 1")
+    # Five kinds of captures for each player: each counter reads whole on a phone's width.
+    phone.shows_whole(phone.shot("skull king captures"), f"{FOURTEENS} of Béla: 1")
     # Béla 1 made: 20 + a 14 captured 10 = 30; a bid of 0 made: 10 x 1 card = 10.
     score(phone, 1, 1)
     phone.reads("✓ Anna", "0/0 · +10 → 10", "✓ Béla", "1/1 · +30 → 30", "✓ Csilla", "0/0 · +10 → 10",
