@@ -35,7 +35,7 @@ def scoring_summary(rules: Rules) -> list[str]:
         lines.append(_say("rules.per_trick", count=s.per_trick))
     else:
         lines.append(_say("rules.per_trick_split", made=s.per_trick, missed=s.per_trick_missed))
-    if s.exact_bonus:  # Skull King has none beside its points a trick
+    if s.exact_bonus:  # "+0 for an exact bid" would tell nothing (Skull King: its points a trick are all)
         lines.append(_say("rules.exact", bonus=s.exact_bonus))
     if s.exact_zero_per_card:
         key = "rules.exact_zero_per_card_plus" if s.exact_zero_bonus else "rules.exact_zero_per_card"

@@ -23,8 +23,8 @@ def forbidden_bid(rules: Rules, number: int, cards: int, others: Sequence[int | 
 
     >>> from scoring.definitions import rules_for
     >>> oh_hell = rules_for("oh-hell", 3, {})
-    >>> forbidden_bid(oh_hell, 1, 5, [2, 1]), forbidden_bid(oh_hell, 1, 5, [4, 3]), forbidden_bid(oh_hell, 1, 5, [2, None])
-    (2, None, None)
+    >>> [forbidden_bid(oh_hell, 1, 5, others) for others in ([2, 1], [4, 3], [2, None])]
+    [2, None, None]
     """
     if not rules.hook_in(number, cards) or None in others:
         return None
