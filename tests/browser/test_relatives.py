@@ -17,11 +17,8 @@ def start(phone, game: str, players: list[str], *, first_dealer: str, tap=(), on
     before starting, see exactly the switches ``on`` on (the game's own defaults with those tapped)."""
     phone.tap("New game")
     phone.pick("radio", game)
-    # The new games' options reach below the screen: a finger scrolls to each before tapping it (a tap on a control
-    # off the screen scrolls only the accessibility tree, and the name field tapped next lost Flutter's focus).
     for role, label in [*(("switch", label) for label in tap), *(("radio", label) for label in choices)]:
-        phone.scroll_to(phone.page.get_by_role(role, name=label, exact=True))
-        phone.pick(role, label)
+        phone.pick(role, label)  # the new games' options reach below the screen: pick scrolls to each first
     phone.enter_lines("Player's name", players)
     for seat, name in enumerate(players, start=1):
         phone.see_exactly(f"{seat}. {name}")
