@@ -470,3 +470,12 @@ def test_every_word_the_new_games_show_comes_from_a_catalog(tmp_path, pseudo):  
              for sheet in sheets]
     assert [outside(text, [*PLAYERS, *_calendar_words()]) for text in texts] == [[], [], [], []]
 
+
+
+def test_a_sheet_with_more_player_cells_than_fit_their_words_takes_the_one_letter_headings():
+    # Skull King: bid, tricks, five captures, points, total: 9 cells a player. For 4 (36 cells) the words fit, as
+    # Rage's 6 cells for 6 players do; for 5 (45 cells) they ran into each other.
+    assert blank_sheet(rules_for("skull-king", 4)).columns[:2] == ("Bid", "Tricks")
+    assert blank_sheet(rules_for("rage", 6)).columns[:2] == ("Bid", "Tricks")
+    assert blank_sheet(rules_for("skull-king", 5)).columns == ("B", "T", "14", "B14", "Mer", "Pir", "SK", "P", "Σ")
+    assert blank_sheet(rules_for("oh-hell", 7)).columns == ("B", "T", "P", "Σ")

@@ -105,10 +105,20 @@ def player_columns(rules: Rules, narrow: bool = False) -> tuple[str, ...]:
     return (t("sheet.bid"), t("sheet.tricks"), *cards, t("sheet.points"), t("sheet.total"))
 
 
+CROWDED_CELLS = 40
+"""Player cells across a hand's row past which the sheet takes the one-letter headings: Rage for 6 (36 cells) keeps
+its words; 7 players of any game, or Skull King's 9 cells a player for 5, do not have room for them."""
+
+
+def crowded(rules: Rules) -> bool:
+    """Whether a sheet of ``rules`` has too many player cells in a row for the headings' words."""
+    return rules.players > 6 or rules.players * len(player_columns(rules)) > CROWDED_CELLS
+
+
 def blank_sheet(rules: Rules, *, names: Sequence[str] | None = None, first_dealer: int = 0) -> Sheet:
     """A sheet to fill in by hand: every hand's size and dealer, empty cells, the rules in words."""
     seats = tuple(names) if names else tuple(t("sheet.seat", number=n + 1) for n in range(rules.players))
-    columns = player_columns(rules, narrow=rules.players > 6)
+    columns = player_columns(rules, narrow=crowded(rules))
     count = rules.hand_count or HERRLOF_ROWS
     rows = tuple(_blank_row(rules, seats, index, first_dealer, len(columns)) for index in range(count))
     continuation: tuple[SheetRow, ...] = ()
@@ -153,7 +163,7 @@ def filled_sheet(game: Game, *, played_on: str | None = None) -> Sheet:
         title=t("sheet.filled_title", game=game_text(rules.game.name)),
         subtitle=_options_line(rules) + " · " + in_use().date(played_on or Date.today()),
         names=game.players,
-        columns=player_columns(rules, narrow=rules.players > 6),
+        columns=player_columns(rules, narrow=crowded(rules)),
         rows=tuple(rows),
         continuation=(),
         summary=tuple(scoring_summary(rules)),
