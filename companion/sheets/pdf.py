@@ -43,6 +43,7 @@ quarter longer, and encoded in pure Python: most of the time a sheet took to be 
 
 PAPERS = {"a4": A4, "letter": LETTER}
 FONT = "BidwellSans"
+HEADING_SIZE = 6
 HERRLOF_ROWS = 12
 """Rows on the first page of an open-ended game's blank sheet (a typical game); a continuation page follows."""
 CONTINUATION_ROWS = 12
@@ -323,7 +324,7 @@ def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
     style = [
         ("FONT", (0, 0), (-1, -1), FONT, 7),
         ("FONTSIZE", (len(fixed), 0), (-1, 0), 8),
-        ("FONTSIZE", (0, 1), (-1, 1), 6),
+        ("FONTSIZE", (0, 1), (-1, 1), _heading_size(sheet.columns, widths[-1])),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.black),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -436,6 +437,14 @@ def _footer(lines: Sequence[str], width: float) -> Table:
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9),
                                ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.black)]))
     return table
+
+
+def _heading_size(headings: Sequence[str], width: float) -> float:
+    """The size the players' column headings are printed at: 6 points, smaller where the widest of them would run
+    into the next column of ``width`` (Skull King's captures for 8 players), never under 4."""
+    _register_font()
+    widest = max(_text_width(heading, FONT, HEADING_SIZE) for heading in headings)
+    return max(4.0, min(HEADING_SIZE, HEADING_SIZE * (width - 2) / widest))
 
 
 def fit(text: str, width: float, size: float) -> str:
