@@ -104,7 +104,9 @@ GAME_FILE = Table({
     "players": Key(Table({"min": Key(COUNT), "max": Key(COUNT)})),
     **PARAMETERS.keys,
     "options": Key(Names(OPTION), {}),
-    "by_players": Key(Names(PARAMETERS, Value("schema.player_count", str.isdecimal)), {}),
+    # Bounded before int() reads it: a key of thousands of digits is past Python's limit for reading one.
+    "by_players": Key(Names(PARAMETERS, Value("schema.player_count", lambda key: key.isdecimal() and len(key) <= 4)),
+                      {}),
 })
 """A game's file: its identity, its parameters, its options and the changes for some player counts."""
 

@@ -318,6 +318,10 @@ def test_keys_inside_options_and_player_counts_are_checked_too(own_templates: Pa
     assert refusal("rage-n-glyphs") == "rage-n-glyphs.toml: unknown key options.skip_up.lable; did you mean options.skip_up.label?"
     edit(own_templates, "herrlof.toml", "[by_players.3]", "[by_players.three]")
     assert refusal("herrlof") == 'herrlof.toml: by_players.three must be a player count (a whole number), got "three"'
+    # A count of thousands of digits (the fuzzer's) is refused as any other, not read into a number first.
+    huge = "7" * 5000
+    edit(own_templates, "herrlof.toml", "[by_players.three]", f"[by_players.{huge}]")
+    assert refusal("herrlof").startswith("herrlof.toml: by_players.7777")
 
 
 def test_overrides_that_leave_a_table_incomplete_are_refused(own_templates: Path):
