@@ -76,13 +76,18 @@ def frozen(cls: Class) -> Class:
     known = frozenset(names)
     values: Callable[[object], tuple] = attrgetter(*names) if len(names) > 1 else lambda self: (getattr(self, names[0]),)
 
+    count = len(names)
+    positions = range(count)
+
     def __init__(self: object, *args: object, **given: object) -> None:
         if args:
-            if len(args) > len(names):
-                raise TypeError(f"{cls.__qualname__}() takes {len(names)} arguments but {len(args)} were given")
-            if not given and len(args) == len(names):  # the quick way for every field in order
-                self.__dict__.update(zip(names, args))
+            if len(args) == count and not given:  # the quick way for every field in order, checked first
+                fields = self.__dict__  # stored by index: zip(), without a fast call in Python 3.11, costs more
+                for index in positions:
+                    fields[names[index]] = args[index]
                 return
+            if len(args) > count:
+                raise TypeError(f"{cls.__qualname__}() takes {count} arguments but {len(args)} were given")
             for name, value in zip(names, args):
                 if name in given:
                     raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")

@@ -107,28 +107,30 @@ class Game:
         replay or a record read asks for the state once, at its end, not after every action."""
         if isinstance(action, Bid):
             self.verify_bid(action.player, action.bid)
-            self._commit(action if type(action) is Bid else Bid(action.player, action.bid))
+            entered = action if type(action) is Bid else Bid(action.player, action.bid)
         elif isinstance(action, ChangeBid):
             self.verify_change_bid(action.player, action.bid)
-            self._commit(ChangeBid(action.player, action.bid))
+            entered = ChangeBid(action.player, action.bid)
         elif isinstance(action, Tricks):
             self.verify_tricks(action.tricks, action.counted)
-            self._commit(Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted))))
+            entered = Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted)))
         elif isinstance(action, Correct):
             self.verify_correction(action.hand, action.bids, action.tricks, action.counted)
-            self._commit(Correct(action.hand, tuple(action.bids), tuple(action.tricks),
-                                 MappingProxyType(_normalized_counted(action.counted))))
+            entered = Correct(action.hand, tuple(action.bids), tuple(action.tricks),
+                              MappingProxyType(_normalized_counted(action.counted)))
         elif isinstance(action, CoinFlip):
             self.verify_coin_flip(action.winner)
-            self._commit(CoinFlip(action.winner))
+            entered = CoinFlip(action.winner)
         elif isinstance(action, Trump):
             self.verify_trump(action.hand, action.trumps)
-            self._commit(Trump(action.hand, tuple(action.trumps)))
+            entered = Trump(action.hand, tuple(action.trumps))
         elif isinstance(action, Adjust):
             self.verify_adjustment(action.hand, action.player, action.points, action.reason)
-            self._commit(Adjust(action.hand, action.player, action.points, kept_name(action.reason)))
+            entered = Adjust(action.hand, action.player, action.points, kept_name(action.reason))
         else:
             raise TypeError(f"a game has one Start action; cannot apply {action!r}")
+        self._hands.enter(entered)
+        self._log.append(entered)
 
     def verify(self, action: Action) -> None:
         """Raise why :meth:`apply` would refuse ``action``; return if it would be accepted."""
@@ -514,10 +516,6 @@ class Game:
 
     # -- internals --
 
-    def _commit(self, action: Action) -> None:
-        self._hands.enter(action)
-        self._log.append(action)
-
     def _current_number(self) -> int:
         return self._hands.now.number
 
@@ -547,7 +545,8 @@ class Game:
             got = len(tricks) if isinstance(tricks, Sequence) else tricks
             raise TricksError("tricks.count", hand=hand, players=players, got=got)
         for seat, taken in enumerate(tricks):
-            _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
+            if type(taken) is not int or not 0 <= taken <= cards:  # the refusal, and its player's name, only then
+                _verify_count(taken, cards, "tricks", TricksError, hand=hand, player=self.name(seat))
         total = sum(tricks)  # type: ignore[arg-type]
         low, high = self.rules.trick_total_range(cards)
         if not low <= total <= high:

@@ -144,6 +144,7 @@ class Hands:
         """One per action entered, in order."""
         zeros = (0,) * seats
         self._none = _Step(False, False, None, zeros, zeros, zeros, None)
+        self._no_bids = (None,) * seats
         # The bidding order repeats with the deal, once round the table.
         self._orders = tuple(rules.bidding_order(index, first_dealer) for index in range(seats))
 
@@ -278,13 +279,14 @@ class Hands:
         index = len(self._steps)
         order = self._orders[index % self.seats]
         cards = self.rules.cards_in_hand(index)
-        bids: Sequence[int | None] = entries[index].bids if index < len(entries) else (None,) * self.seats
-        missing = [seat for seat in order if bids[seat] is None]
+        bids: Sequence[int | None] = entries[index].bids if index < len(entries) else self._no_bids
         next_bidder = forbidden = None
-        if missing:
-            next_bidder = missing[0]
-            if len(missing) == 1 and self.rules.hook:
-                forbidden = forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
+        for seat in order:  # a loop, not a list of the seats still to bid: this runs before every action
+            if bids[seat] is None:
+                next_bidder = seat
+                if self.rules.hook and bids.count(None) == 1:
+                    forbidden = forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
+                break
         return Now(False, index + 1, cards, order, bids, next_bidder, forbidden)
 
     def _derive(self) -> GameState:
@@ -333,9 +335,8 @@ class Hands:
 
     def _entry_view(self, index: int, entry: _Entry, step: _Step, totals_before: Sequence[int]) -> HandView:
         seats = []
-        points = step.points
-        for seat in range(self.seats):
-            bid, taken = entry.bids[seat], None if entry.tricks is None else entry.tricks[seat]
+        points, tricks, bids_shown = step.points, entry.tricks, self._bids_shown(entry)
+        for seat, bid in enumerate(entry.bids):
             counted = MappingProxyType({kind: counts[seat] for kind, counts in entry.counted.items()}) \
                 if entry.counted else _NOTHING_COUNTED
             adjustment = sum(given.points for given in entry.adjustments if given.seat == seat) \
@@ -345,7 +346,8 @@ class Hands:
             else:
                 earned = points[seat]
                 total = totals_before[seat] + earned
-            seats.append(SeatInHand(seat, bid, self._bid_shown(entry, bid), taken, counted, earned, total, adjustment))
+            seats.append(SeatInHand(seat, bid, bid if bids_shown else None, None if tricks is None else tricks[seat],
+                                    counted, earned, total, adjustment))
         return self._hand_view(index, tuple(seats), step.scored, step.void, entry.adjustments)
 
     def _hand_view(
@@ -355,13 +357,13 @@ class Hands:
         return HandView(index + 1, self.rules.cards_in_hand(index), (self.first_dealer + index) % self.seats,
                         self._orders[index % self.seats], seats, scored, void, adjustments)
 
-    def _bid_shown(self, entry: _Entry, bid: int | None) -> int | None:
+    def _bids_shown(self, entry: _Entry) -> bool:
+        """Whether the table may see the bids of ``entry`` now: open bids always, hidden ones once all are in, any
+        once the tricks are."""
         mode = self.rules.bidding
         if mode is BiddingMode.OPEN or entry.tricks is not None:
-            return bid
-        if mode is BiddingMode.HIDDEN and None not in entry.bids:
-            return bid
-        return None
+            return True
+        return mode is BiddingMode.HIDDEN and None not in entry.bids
 
     def _ends_after(self, index: int, totals: Sequence[int]) -> bool:
         if self.rules.target is not None:

@@ -120,8 +120,9 @@ def game_from_record(record: object) -> Game:
     hands = record.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError("record.type", key="hands", expected=_words("hands"), value=_json_kind(hands))
+    kinds = [kind.name for kind in game.rules.scoring.cards]
     for number, hand in enumerate(hands, start=1):
-        _play_hand(game, number, hand, is_last=number == len(hands))
+        _play_hand(game, number, hand, kinds, is_last=number == len(hands))
     if "coin_flip" in record:
         _flip(game, record["coin_flip"])
     game.extras = {key: value for key, value in record.items() if key not in _KNOWN_KEYS}
@@ -196,7 +197,8 @@ def score_summary(game: Game) -> dict[str, Any]:
     }
 
 
-def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
+def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_last: bool) -> None:
+    """Enter hand ``number`` of a record into ``game``; ``kinds`` are the names of the game's counted cards."""
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise RecordError("record.hand_type", hand=number, value=_json_kind(hand))
     players = len(game.players)
@@ -204,7 +206,6 @@ def _play_hand(game: Game, number: int, hand: object, *, is_last: bool) -> None:
     if bids is None:
         bids = [None] * players
     tricks = _seat_list(hand, "tricks", number, players, allow_none=False)
-    kinds = [kind.name for kind in game.rules.scoring.cards]
     counted = {}
     for key in hand:
         if key in _HAND_KEYS:

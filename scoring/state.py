@@ -89,27 +89,29 @@ class HandView:
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Every bid entered, in seat order (private ones included)."""
-        return tuple(s.bid for s in self.seats)
+        # tuple([...]) here and below: a list comprehension costs Python 3.11 less than a generator (a replay reads
+        # every hand's points and totals)
+        return tuple([s.bid for s in self.seats])
 
     @property
     def shown_bids(self) -> tuple[int | None, ...]:
         """The bids the table may see now, in seat order; None where still private."""
-        return tuple(s.shown_bid for s in self.seats)
+        return tuple([s.shown_bid for s in self.seats])
 
     @property
     def tricks(self) -> tuple[int, ...] | None:
         """Tricks per seat, or None until they are recorded."""
-        return None if self.seats[0].tricks is None else tuple(s.tricks for s in self.seats)  # type: ignore[misc]
+        return None if self.seats[0].tricks is None else tuple([s.tricks for s in self.seats])  # type: ignore[misc]
 
     @property
     def points(self) -> tuple[int, ...] | None:
         """This hand's points per seat, or None until it is scored."""
-        return tuple(s.points for s in self.seats) if self.scored else None  # type: ignore[misc]
+        return tuple([s.points for s in self.seats]) if self.scored else None  # type: ignore[misc]
 
     @property
     def totals(self) -> tuple[int, ...] | None:
         """Running totals per seat after this hand, or None until it is scored."""
-        return tuple(s.total for s in self.seats) if self.scored else None  # type: ignore[misc]
+        return tuple([s.total for s in self.seats]) if self.scored else None  # type: ignore[misc]
 
     def counted(self, kind: str) -> tuple[int, ...]:
         """How many action cards of ``kind`` each seat ended the hand with."""
@@ -175,7 +177,7 @@ class GameState:
     @property
     def scored_hands(self) -> tuple[HandView, ...]:
         """The hands that count: recorded in full and not void."""
-        return tuple(h for h in self.hands if h.scored)
+        return tuple([h for h in self.hands if h.scored])
 
     @property
     def leaders(self) -> tuple[int, ...]:
