@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 
@@ -28,3 +30,14 @@ def english_unless_asked(monkeypatch):
     set_default(ENGLISH)
     yield
     set_default(ENGLISH)
+
+
+@pytest.fixture
+def own_templates(tmp_path, monkeypatch):
+    """A copy of the shipped game files the test may edit, read in their place; the folder is returned."""
+    from scoring.definitions import templates_dir
+
+    folder = tmp_path / "templates"
+    shutil.copytree(templates_dir(), folder)
+    monkeypatch.setenv("BIDWELL_TEMPLATES", str(folder))
+    return folder

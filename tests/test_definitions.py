@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from scoring.definitions import (
     hand_size_path,
     load_game,
     rules_for,
-    templates_dir,
 )
 from scoring.errors import BidwellError, SetupError, TemplateError
 from scoring.rules import BiddingMode, TieBreak
@@ -169,14 +167,6 @@ def test_hand_size_path():
     assert hand_size_path([1, 9], step=2) == [1, 3, 5, 7, 9]
     assert hand_size_path([1, 10], step=2) == [1, 3, 5, 7, 9]
     assert hand_size_path([15]) == [15]
-
-
-@pytest.fixture
-def own_templates(tmp_path, monkeypatch):
-    folder = tmp_path / "templates"
-    shutil.copytree(templates_dir(), folder)
-    monkeypatch.setenv("BIDWELL_TEMPLATES", str(folder))
-    return folder
 
 
 def test_a_house_rule_game_is_a_new_file_not_new_code(own_templates: Path):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +25,7 @@ from test_languages import PLAYERS, _calendar_words, _check, _play_to_the_end, p
 from companion.sheets.pdf import blank_sheet, filled_sheet, render_pdf
 from companion.store.games import GameStore
 from companion.views.stats import StatsModel
-from scoring.definitions import load_game, rules_for, templates_dir
+from scoring.definitions import load_game, rules_for
 from scoring.describe import scoring_summary
 from scoring.errors import BidError, TemplateError
 from scoring.game import Game
@@ -298,14 +297,6 @@ def test_without_the_canadian_rule_the_hook_holds_from_the_first_hand():
     game.bid(1, 1)
     game.bid(2, 0)
     assert game.state.forbidden_bid == 0 and not game.can_bid(0, 0)
-
-
-@pytest.fixture
-def own_templates(tmp_path, monkeypatch):
-    folder = tmp_path / "templates"
-    shutil.copytree(templates_dir(), folder)
-    monkeypatch.setenv("BIDWELL_TEMPLATES", str(folder))
-    return folder
 
 
 ESCALIER = """
