@@ -19,8 +19,10 @@ from pypdf import PdfReader
 DATE = r"\d{4}-\d{2}-\d{2}"
 
 
-def new_game(phone, game: str, players: list[str], *, first_dealer: str, switches=(), choices=()) -> None:
-    """Choose the game and its options, seat the players (each name typed, then Enter), pick the dealer, start."""
+def new_game(phone, game: str, players: list[str], *, first_dealer: str, switches=(), choices=(), on=None) -> None:
+    """Choose the game, tap the ``switches`` and pick the ``choices``, seat the players (each name typed, then Enter),
+    pick the dealer, and start once exactly the switches ``on`` are on (by default the ones tapped: a game whose own
+    default is on says which)."""
     phone.tap("New game")
     phone.pick("radio", game)
     for label in switches:
@@ -33,7 +35,7 @@ def new_game(phone, game: str, players: list[str], *, first_dealer: str, switche
     phone.pick("radio", f"{first_dealer} deals first")
     # Look the screen over before starting, as a scorekeeper would: exactly the options asked for.
     for switch in phone.page.get_by_role("switch").all():
-        expect(switch).to_be_checked(checked=switch.get_attribute("aria-label") in switches)
+        expect(switch).to_be_checked(checked=switch.get_attribute("aria-label") in (switches if on is None else on))
     for label in (game, *choices):
         expect(phone.page.get_by_role("radio", name=label, exact=True)).to_be_checked()
     phone.tap("Start the game")

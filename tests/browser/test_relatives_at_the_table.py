@@ -9,33 +9,14 @@ The points are worked out by hand from RULES.md section 5 in the comments.
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from test_games import bid, score, took
-
-
-def start(phone, game: str, players: list[str], *, first_dealer: str, tap=(), on=(), choices=()) -> None:
-    """Choose the game, tap the switches ``tap`` and the choices, seat the players, pick the dealer and start;
-    before starting, see exactly the switches ``on`` on (the game's own defaults with those tapped)."""
-    phone.tap("New game")
-    phone.pick("radio", game)
-    for role, label in [*(("switch", label) for label in tap), *(("radio", label) for label in choices)]:
-        phone.pick(role, label)  # the new games' options reach below the screen: pick scrolls to each first
-    phone.enter_lines("Player's name", players)
-    for seat, name in enumerate(players, start=1):
-        phone.see_exactly(f"{seat}. {name}")
-    phone.pick("radio", f"{first_dealer} deals first")
-    for switch in phone.page.get_by_role("switch").all():
-        expect(switch).to_be_checked(checked=switch.get_attribute("aria-label") in on)
-    for label in (game, *choices):
-        expect(phone.page.get_by_role("radio", name=label, exact=True)).to_be_checked()
-    phone.tap("Start the game")
-
+from test_games import bid, new_game, score, took
 
 FOURTEENS = "14s captured (yellow, purple, green)"
 
 
 def test_skull_king_hidden_bids_captures_and_a_zero_bid_by_the_cards(phone):
     players = ["Anna", "Béla", "Csilla", "Dóra"]
-    start(phone, "Skull King", players, first_dealer="Anna")
+    new_game(phone, "Skull King", players, first_dealer="Anna")
     phone.see_exactly("Hand 1 of 10")
     phone.see_exactly("1 card each")
     phone.see_exactly("Anna deals · Béla bids first and leads")
@@ -70,8 +51,8 @@ def test_skull_king_hidden_bids_captures_and_a_zero_bid_by_the_cards(phone):
 
 def test_wizard_hidden_bids_with_the_hook_from_the_second_hand(phone):
     players = ["Anna", "Béla", "Csilla"]
-    start(phone, "Wizard", players, first_dealer="Anna", tap=["Hose the Dealer", "Not in the first hand"],
-          on=["Hose the Dealer", "Not in the first hand"], choices=["Hidden"])
+    new_game(phone, "Wizard", players, first_dealer="Anna", switches=["Hose the Dealer", "Not in the first hand"],
+             choices=["Hidden"])
     phone.see_exactly("Hand 1 of 20")
     phone.see_exactly("Hidden bids (shown when all are in) · Hose the Dealer")
     bid(phone, "Béla", 1, private=True)
@@ -108,8 +89,8 @@ def test_wizard_hidden_bids_with_the_hook_from_the_second_hand(phone):
 
 def test_up_and_down_the_river_hidden_bids_one_point_a_trick_off(phone):
     players = ["Anna", "Béla", "Csilla"]
-    start(phone, "Up and Down the River", players, first_dealer="Anna", on=["Hose the Dealer"],
-          choices=["Hidden", "-1 a trick off"])
+    new_game(phone, "Up and Down the River", players, first_dealer="Anna", on=["Hose the Dealer"],
+             choices=["Hidden", "-1 a trick off"])
     phone.see_exactly("Hand 1 of 19")
     phone.see_exactly("10 cards each")
     phone.see_exactly("Hidden bids (shown when all are in) · Hose the Dealer")
