@@ -12,7 +12,7 @@ by reportlab's own Table on the same page size:
   the font's subset embedded as in the sheet.
 
 Both baselines are drawn with reportlab's settings as it ships them (the
-sheets' module turns off ASCII85 for its pages and the charts' shape checks).
+sheets' module turns off ASCII85 for its pages).
 
 The sheet and its baselines take turns run by run. Each line gives the medians and the sheet's ratio to each baseline. To
 compare with another checkout, run the script with that checkout first on
@@ -60,7 +60,7 @@ def finished_ten() -> Game:
 @contextmanager
 def stock_reportlab() -> Iterator[None]:
     """reportlab's settings as it ships them, for the baselines (the sheets' module tunes some for its own PDFs)."""
-    tuned = {name: getattr(rl_config, name) for name in ("useA85", "shapeChecking")}
+    tuned = {name: getattr(rl_config, name) for name in ("useA85",)}
     for name in tuned:
         setattr(rl_config, name, getattr(rl_settings, name))
     try:

@@ -24,7 +24,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from companion.look import FONT_FILE, axis_step, nice_range, nice_top, seat_colour
 from companion.texts import in_use, t, trump_label
@@ -34,9 +34,6 @@ from scoring.i18n.language import game_text
 from scoring.rules import Rules
 from scoring.stats import GameCharts, game_charts
 
-rl_config.shapeChecking = 0
-"""reportlab checks every attribute set on a chart's shapes against its declared type (a help while writing a
-drawing, most of a chart's time once written); read when reportlab.graphics is first imported, below."""
 rl_config.useA85 = 0
 """A sheet's pages are written as the compressed bytes they are, not spelled out again in ASCII85 characters (a
 quarter longer, and encoded in pure Python: most of the time a sheet took to be written out)."""
@@ -214,7 +211,7 @@ def render_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     story.append(Spacer(1, 3 * mm))
     story.append(_footer(sheet.footer, width))
     if sheet.charts is not None:
-        story += [Spacer(1, 4 * mm), *_charts(sheet, width)]
+        story += [Spacer(1, 4 * mm), _Charts(sheet, width)]
     document.build(story)
     return buffer.getvalue()
 
@@ -338,79 +335,167 @@ def _table(sheet: Sheet, rows: Sequence[SheetRow], width: float) -> Table:
 
 
 CHART_HEIGHT = 55 * mm
+CHART_FONT_SIZE = 7
+"""The axes' labels and the legends' names."""
+HAND_SIZE_FONT_SIZE = 6
+"""The hand sizes under the bids chart's bars: up to 31 share its width."""
+GRID_COLOUR = colors.lightgrey
+BID_COLOUR, TRICK_COLOUR = colors.HexColor("#3A608F"), colors.HexColor("#B0BEC5")
+TICK = 5
+"""How far a tick reaches out of its axis, and a label stands off its tick's end."""
+SWATCH = 6
+"""A legend's colour square; its name starts ``SWATCH_GAP`` after it."""
+SWATCH_GAP = 10
 
 
-def _charts(sheet: Sheet, width: float) -> list:
-    """The running totals and the bids against tricks, side by side, drawn with reportlab's own charts; kept
-    together on one page."""
-    from reportlab.graphics.charts.barcharts import VerticalBarChart
-    from reportlab.graphics.charts.lineplots import LinePlot
-    from reportlab.graphics.shapes import Drawing
-    from reportlab.platypus import KeepTogether
+class _Charts(Flowable):
+    """The running totals and the bids against tricks, side by side, drawn straight on the page: every line of a
+    chart in one path per colour, every label in one text object.
 
-    charts = sheet.charts
-    half = (width - 6 * mm) / 2
-    seat_colours = [colors.HexColor(seat_colour(seat)) for seat in range(len(sheet.names))]
+    They look as reportlab's LinePlot, VerticalBarChart and Legend draw them (axes, ticks and labels where those
+    put them, the grid, the legend's squares and names); those build a tree of a few hundred shapes and walk it
+    with a graphics state of each shape's own, which was more than half the time of a filled sheet. One
+    flowable is never split, so the two charts stay together on one page.
+    """
 
-    totals = Drawing(half, CHART_HEIGHT + 14 * mm)
-    plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 10 * mm, 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
-    plot.data = [list(enumerate(line)) for line in charts.totals]
-    for seat, colour in enumerate(seat_colours):
-        plot.lines[seat].strokeColor = colour
-        plot.lines[seat].strokeWidth = 1.5
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(len(charts.hands), 1)
-    plot.xValueAxis.valueStep = axis_step(len(charts.hands))
-    low, high, step = nice_range([total for line in charts.totals for total in line])
-    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = low, high, step
-    for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName, axis.labels.fontSize = FONT, 7
-    plot.yValueAxis.visibleGrid, plot.yValueAxis.gridStrokeColor = True, colors.lightgrey
-    totals.add(plot)
-    totals.add(_chart_title(t("charts.totals") + " · " + t("charts.hands"), half, CHART_HEIGHT + 10 * mm))
-    totals.add(_legend([(colour, fit(name, 30 * mm, 7)) for colour, name in zip(seat_colours, sheet.names)],
-                       spacing=max(12 * mm, (half - 14 * mm) / max(len(sheet.names), 1))))
+    def __init__(self, sheet: Sheet, width: float) -> None:
+        super().__init__()
+        self.sheet, self.width, self.hAlign = sheet, width, "CENTER"
+        self.half = (width - 6 * mm) / 2
+        self.height = CHART_HEIGHT + 14 * mm + 6  # as the Table of two Drawings that held them (its padding)
 
-    bids = Drawing(half, CHART_HEIGHT + 14 * mm)
-    bars = VerticalBarChart()
-    bars.x, bars.y, bars.width, bars.height = 10 * mm, 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
-    bars.data = [[hand.bids for hand in charts.hands], [hand.tricks for hand in charts.hands]]
-    every = axis_step(len(charts.hands))
-    bars.categoryAxis.labels.fontName, bars.categoryAxis.labels.fontSize = FONT, 6
-    bars.categoryAxis.categoryNames = [str(hand.cards) if index % every == 0 else ""
-                                       for index, hand in enumerate(charts.hands)]
-    top, step = nice_top(max(max(hand.bids, hand.tricks) for hand in charts.hands))
-    bars.valueAxis.valueMin, bars.valueAxis.valueMax, bars.valueAxis.valueStep = 0, top, step
-    bars.valueAxis.labels.fontName, bars.valueAxis.labels.fontSize = FONT, 7
-    bars.valueAxis.visibleGrid, bars.valueAxis.gridStrokeColor = True, colors.lightgrey
-    bars.bars[0].fillColor, bars.bars[1].fillColor = colors.HexColor("#3A608F"), colors.HexColor("#B0BEC5")
-    bars.bars.strokeColor = None
-    bars.barSpacing, bars.groupSpacing = 0.5, max(1, 40 / len(charts.hands))
-    bids.add(bars)
-    bids.add(_chart_title(t("charts.bids") + " · " + t("charts.cards"), half, CHART_HEIGHT + 10 * mm))
-    bids.add(_legend([(bars.bars[0].fillColor, t("charts.bids_total")),
-                      (bars.bars[1].fillColor, t("charts.tricks_total"))], spacing=20 * mm))
-    side_by_side = Table([[totals, bids]], colWidths=[half + 3 * mm, half + 3 * mm])
-    side_by_side.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    return [KeepTogether([side_by_side])]
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - reportlab's
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, texts = self.canv, []
+        canvas.saveState()
+        canvas.setLineCap(0)
+        canvas.setLineJoin(0)
+        self._totals(canvas, texts, 0, 3)
+        self._bids(canvas, texts, self.half + 3 * mm, 3)
+        text = canvas.beginText()
+        text.setFillColor(colors.black)
+        size = None
+        for x, y, line, font_size in texts:
+            if font_size != size:
+                text.setFont(FONT, font_size)
+                size = font_size
+            text.setTextOrigin(x, y)
+            text.textOut(line)
+        canvas.drawText(text)
+        canvas.restoreState()
+
+    def _totals(self, canvas, texts: list, left: float, bottom: float) -> None:  # noqa: ANN001 - a Canvas
+        charts, half = self.sheet.charts, self.half
+        x, y, width, height = left + 10 * mm, bottom + 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
+        hands = max(len(charts.hands), 1)
+        low, high, step = nice_range([total for line in charts.totals for total in line])
+        across = [(x + width * value / hands, value) for value in range(0, hands + 1, axis_step(len(charts.hands)))]
+        up = [(y + height * (value - low) / (high - low), value) for value in range(low, high + 1, step)]
+        _x_axis(canvas, texts, x, y, width, across)
+        _y_axis(canvas, texts, x, y, height, up)
+        _strokes(canvas, [(x, level, x + width, level) for level, _ in up if level != y], GRID_COLOUR, 0.25)
+        canvas.setLineWidth(1.5)
+        canvas.setLineJoin(1)
+        for seat, line in enumerate(charts.totals):
+            canvas.setStrokeColor(colors.HexColor(seat_colour(seat)))
+            path = canvas.beginPath()
+            path.moveTo(x, y + height * (line[0] - low) / (high - low))
+            for hand, total in enumerate(line[1:], 1):
+                path.lineTo(x + width * hand / hands, y + height * (total - low) / (high - low))
+            canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setLineJoin(0)
+        _title(texts, t("charts.totals") + " · " + t("charts.hands"), left, bottom, half)
+        _legend(canvas, texts, left, bottom,
+                [(colors.HexColor(seat_colour(seat)), fit(name, 30 * mm, CHART_FONT_SIZE))
+                 for seat, name in enumerate(self.sheet.names)],
+                spacing=max(12 * mm, (half - 14 * mm) / max(len(self.sheet.names), 1)))
+
+    def _bids(self, canvas, texts: list, left: float, bottom: float) -> None:  # noqa: ANN001 - a Canvas
+        hands, half = self.sheet.charts.hands, self.half
+        x, y, width, height = left + 10 * mm, bottom + 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
+        top, step = nice_top(max(max(hand.bids, hand.tricks) for hand in hands))
+        up = [(y + height * value / top, value) for value in range(0, top + 1, step)]
+        _strokes(canvas, [(x, level, x + width, level) for level, _ in up], GRID_COLOUR, 0.25)
+        # reportlab's bar widths: each hand's room holds two bars of 10 units, 0.5 between them and a group
+        # spacing split either side, scaled to fit.
+        room = width / len(hands)
+        group_spacing = max(1, 40 / len(hands))
+        scale = room / (group_spacing + 20.5)
+        for series, colour in enumerate((BID_COLOUR, TRICK_COLOUR)):
+            path = canvas.beginPath()
+            for index, hand in enumerate(hands):
+                value = (hand.bids, hand.tricks)[series]
+                if value:
+                    path.rect(x + index * room + (group_spacing / 2 + series * 10.5) * scale, y, 10 * scale,
+                              height * value / top)
+            canvas.setFillColor(colour)
+            canvas.drawPath(path, stroke=0, fill=1)
+        every = axis_step(len(hands))
+        _strokes(canvas, [(x, y, x + width, y), *((x + index * room, y, x + index * room, y - TICK)
+                                                  for index in range(len(hands) + 1))], colors.black, 1)
+        texts.extend(_centred(str(hand.cards), x + (index + 0.5) * room, y - TICK - HAND_SIZE_FONT_SIZE,
+                              HAND_SIZE_FONT_SIZE) for index, hand in enumerate(hands) if index % every == 0)
+        _y_axis(canvas, texts, x, y, height, up)
+        _title(texts, t("charts.bids") + " · " + t("charts.cards"), left, bottom, half)
+        _legend(canvas, texts, left, bottom, [(BID_COLOUR, t("charts.bids_total")),
+                                              (TRICK_COLOUR, t("charts.tricks_total"))], spacing=20 * mm)
 
 
-def _legend(keys: list, *, spacing: float):  # noqa: ANN202 - a reportlab Legend
-    """A one-line key under a chart: a swatch of each colour and its name, ``spacing`` apart."""
-    from reportlab.graphics.charts.legends import Legend
+def _strokes(canvas, segments, colour, width: float) -> None:  # noqa: ANN001 - a Canvas and a reportlab Color
+    """``segments`` (x1, y1, x2, y2) stroked in ``colour`` at ``width`` as one path."""
+    path = canvas.beginPath()
+    for x1, y1, x2, y2 in segments:
+        path.moveTo(x1, y1)
+        path.lineTo(x2, y2)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width)
+    canvas.drawPath(path, stroke=1, fill=0)
 
-    legend = Legend()
-    legend.x, legend.y, legend.fontName, legend.fontSize = 10 * mm, 4 * mm, FONT, 7
-    legend.alignment, legend.columnMaximum, legend.boxAnchor, legend.deltax = "right", 1, "w", spacing
-    legend.dx = legend.dy = 6
-    legend.colorNamePairs = keys
-    return legend
+
+def _centred(text: str, x: float, y: float, size: float) -> tuple[float, float, str, float]:
+    """A label for :class:`_Charts`' text object: ``text`` at ``size`` with its middle at ``x``, on ``y``."""
+    return x - _text_width(text, FONT, size) / 2, y, text, size
 
 
-def _chart_title(text: str, width: float, y: float):  # noqa: ANN202 - a reportlab String
-    from reportlab.graphics.shapes import String
+def _x_axis(canvas, texts: list, x: float, y: float, width: float, marks) -> None:  # noqa: ANN001
+    """A value axis along the bottom of a plot: its line, a tick down at each mark (position, value) and the value
+    under it."""
+    _strokes(canvas, [(x, y, x + width, y), *((at, y, at, y - TICK) for at, _ in marks)], colors.black, 1)
+    texts.extend(_centred(str(value), at, y - TICK - CHART_FONT_SIZE, CHART_FONT_SIZE) for at, value in marks)
 
-    return String(0, y, fit(text, width, 9), fontName=FONT, fontSize=9)
+
+def _y_axis(canvas, texts: list, x: float, y: float, height: float, marks) -> None:  # noqa: ANN001
+    """A value axis up the left of a plot: its line, a tick left at each mark (position, value) and the value
+    left of it, its middle level with the tick."""
+    _strokes(canvas, [(x, y, x, y + height), *((x, at, x - TICK, at) for at, _ in marks)], colors.black, 1)
+    for at, value in marks:
+        label = str(value)
+        texts.append((x - TICK - _text_width(label, FONT, CHART_FONT_SIZE), at - 0.4 * CHART_FONT_SIZE, label,
+                      CHART_FONT_SIZE))
+
+
+def _title(texts: list, text: str, left: float, bottom: float, width: float) -> None:
+    texts.append((left, bottom + CHART_HEIGHT + 10 * mm, fit(text, width, 9), 9))
+
+
+def _legend(canvas, texts: list, left: float, bottom: float, keys: list, *, spacing: float) -> None:  # noqa: ANN001
+    """A one-line key under a chart: a square of each colour and its name, the squares ``spacing`` apart, or
+    further where the longest name needs it."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    widest = max(_text_width(name, FONT, CHART_FONT_SIZE) for _, name in keys)
+    step = max(spacing, widest + SWATCH + SWATCH_GAP + 5)
+    square_y = bottom + 4 * mm - SWATCH + 10
+    text_y = square_y + (SWATCH - getFont(FONT).face.ascent / 1000 * CHART_FONT_SIZE) / 2
+    canvas.setStrokeColor(colors.black)
+    canvas.setLineWidth(1)
+    for index, (colour, name) in enumerate(keys):
+        square_x = left + 10 * mm + index * step
+        canvas.setFillColor(colour)
+        canvas.rect(square_x, square_y, SWATCH, SWATCH, stroke=1, fill=1)
+        texts.append((square_x + SWATCH + SWATCH_GAP, text_y, name, CHART_FONT_SIZE))
 
 
 def _trump_height(text: str, width: float) -> float:
