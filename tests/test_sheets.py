@@ -10,9 +10,24 @@ from pathlib import Path
 
 import pytest
 from helpers import play_hand
+from PIL import Image
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from companion.sheets.pdf import CELL_PADDING, _table, blank_sheet, filled_sheet, fit, render_pdf
+from companion.look import seat_colour
+from companion.sheets.pdf import (
+    CELL_PADDING,
+    CHART_FONT_SIZE,
+    FONT,
+    SWATCH,
+    SWATCH_GAP,
+    _table,
+    blank_sheet,
+    filled_sheet,
+    fit,
+    legend_places,
+    render_pdf,
+)
 from companion.store.games import GameStore
 from scoring.definitions import load_game, rules_for
 from scoring.game import Game
@@ -121,6 +136,51 @@ def test_a_filled_sheet_draws_its_charts_after_the_table_and_a_blank_one_none(tm
     assert "Running totals" not in blank
     unplayed = flat("\n".join(pages(render_pdf(filled_sheet(Game.new("rage", ["Anna", "Béla"])), "a4"))))
     assert "Running totals" not in unplayed
+
+
+def test_the_charts_draw_each_players_line_and_the_bids_and_tricks_bars_in_their_colours(tmp_path):
+    game = Game.new("herrlof", ["Anna", "さくら"])
+    for bids, tricks in (([11, 4], [11, 4]), ([3, 12], [3, 12]), ([15, 0], [15, 0])):
+        play_hand(game, bids, tricks)
+    out = tmp_path / "charts.pdf"
+    out.write_bytes(render_pdf(filled_sheet(game, played_on="2026-11-23"), "a4"))
+    subprocess.run(["pdftoppm", "-r", "100", "-png", "-singlefile", str(out), str(tmp_path / "charts")], check=True)
+    with Image.open(tmp_path / "charts.png") as page:
+        picture = page.convert("RGB")
+    width, height = picture.size
+    charts = picture.crop((0, height // 3, width, height * 2 // 3))  # under the tables, over the empty foot
+    totals, bids = charts.crop((0, 0, width // 2, charts.height)), charts.crop((width // 2, 0, width, charts.height))
+
+    def drawn_in(part, colour: str, spread: int) -> int:
+        wanted = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(count for count, pixel in part.getcolors(1 << 20)
+                   if all(abs(a - b) <= spread for a, b in zip(pixel, wanted)))
+
+    for seat in range(2):  # a line per player and its legend's square, in the player's colour
+        assert drawn_in(totals, seat_colour(seat), 40) > 100 and drawn_in(bids, seat_colour(seat), 40) == 0
+    for bar in ("#3A608F", "#B0BEC5"):  # three hands of 15 bid and taken: six tall bars
+        assert drawn_in(bids, bar, 0) > 3000 and drawn_in(totals, bar, 0) == 0
+
+
+def test_ten_players_names_in_the_charts_legend_stay_clear_of_each_other_and_of_the_next_chart():
+    text = pages(render_pdf(filled_sheet(played_ten(), played_on="2026-11-22"), "a4"))[-1]
+    keys = [line.split() for line in text.splitlines() if any(name in line.split() for name in TEN)]
+    assert sorted(word for line in keys for word in line if word not in ("Bids", "Tricks")) == sorted(TEN)
+    assert all(line.index("Bids") == len(line) - 2 and line[-1] == "Tricks" for line in keys if "Bids" in line)
+
+
+@pytest.mark.parametrize("names", [TEN, [f"Alexandra Konstantinopoulou {n}" for n in range(10)],
+                                   [f"Alexandra Konstantinopoulou {n}" for n in range(4)], ["Anna", "Béla"]])
+def test_a_legends_names_end_inside_its_room_and_before_the_next_key(names):
+    room, spacing = 250, 34
+    places = legend_places(names, room, spacing)
+    ends = [x + SWATCH + SWATCH_GAP + stringWidth(name, FONT, CHART_FONT_SIZE) for x, _, name in places]
+    assert max(ends) <= room
+    for (x, y, _), end, (next_x, next_y, _) in zip(places, ends, places[1:]):
+        assert next_y < y or next_x >= end  # the next key starts a row below, or after this name
+    for (_, _, printed), name in zip(places, names):
+        assert printed == name or printed.endswith("\u2026") and name.startswith(printed[:-1])
+    assert len({y for _, y, _ in places}) == (1 if names == ["Anna", "Béla"] else 2)
 
 
 def test_the_sheet_says_how_the_game_ended_in_the_words_of_the_end_screen():

@@ -346,6 +346,8 @@ TICK = 5
 SWATCH = 6
 """A legend's colour square; its name starts ``SWATCH_GAP`` after it."""
 SWATCH_GAP = 10
+LEGEND_ROW = 10
+"""From a legend's first row to its second, where it takes two."""
 
 
 class _Charts(Flowable):
@@ -407,9 +409,8 @@ class _Charts(Flowable):
             canvas.drawPath(path, stroke=1, fill=0)
         canvas.setLineJoin(0)
         _title(texts, t("charts.totals") + " · " + t("charts.hands"), left, bottom, half)
-        _legend(canvas, texts, left, bottom,
-                [(colors.HexColor(seat_colour(seat)), fit(name, 30 * mm, CHART_FONT_SIZE))
-                 for seat, name in enumerate(self.sheet.names)],
+        _legend(canvas, texts, left, bottom, half,
+                [(colors.HexColor(seat_colour(seat)), name) for seat, name in enumerate(self.sheet.names)],
                 spacing=max(12 * mm, (half - 14 * mm) / max(len(self.sheet.names), 1)))
 
     def _bids(self, canvas, texts: list, left: float, bottom: float) -> None:  # noqa: ANN001 - a Canvas
@@ -439,8 +440,8 @@ class _Charts(Flowable):
                               HAND_SIZE_FONT_SIZE) for index, hand in enumerate(hands) if index % every == 0)
         _y_axis(canvas, texts, x, y, height, up)
         _title(texts, t("charts.bids") + " · " + t("charts.cards"), left, bottom, half)
-        _legend(canvas, texts, left, bottom, [(BID_COLOUR, t("charts.bids_total")),
-                                              (TRICK_COLOUR, t("charts.tricks_total"))], spacing=20 * mm)
+        _legend(canvas, texts, left, bottom, half,
+                [(BID_COLOUR, t("charts.bids_total")), (TRICK_COLOUR, t("charts.tricks_total"))], spacing=20 * mm)
 
 
 def _strokes(canvas, segments, colour, width: float) -> None:  # noqa: ANN001 - a Canvas and a reportlab Color
@@ -480,22 +481,37 @@ def _title(texts: list, text: str, left: float, bottom: float, width: float) -> 
     texts.append((left, bottom + CHART_HEIGHT + 10 * mm, fit(text, width, 9), 9))
 
 
-def _legend(canvas, texts: list, left: float, bottom: float, keys: list, *, spacing: float) -> None:  # noqa: ANN001
-    """A one-line key under a chart: a square of each colour and its name, the squares ``spacing`` apart, or
-    further where the longest name needs it."""
+def _legend(canvas, texts: list, left: float, bottom: float, width: float, keys: list,  # noqa: ANN001 - a Canvas
+            *, spacing: float) -> None:
+    """A key under a chart ``width`` wide, laid out by :func:`legend_places`: a square of each colour and its
+    name."""
     from reportlab.pdfbase.pdfmetrics import getFont
 
-    widest = max(_text_width(name, FONT, CHART_FONT_SIZE) for _, name in keys)
-    step = max(spacing, widest + SWATCH + SWATCH_GAP + 5)
-    square_y = bottom + 4 * mm - SWATCH + 10
-    text_y = square_y + (SWATCH - getFont(FONT).face.ascent / 1000 * CHART_FONT_SIZE) / 2
+    first_x, first_y = left + 10 * mm, bottom + 4 * mm - SWATCH + 10
+    baseline = (SWATCH - getFont(FONT).face.ascent / 1000 * CHART_FONT_SIZE) / 2
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(1)
-    for index, (colour, name) in enumerate(keys):
-        square_x = left + 10 * mm + index * step
+    places = legend_places([name for _, name in keys], width - 10 * mm, spacing)
+    for (colour, _), (x, y, name) in zip(keys, places):
         canvas.setFillColor(colour)
-        canvas.rect(square_x, square_y, SWATCH, SWATCH, stroke=1, fill=1)
-        texts.append((square_x + SWATCH + SWATCH_GAP, text_y, name, CHART_FONT_SIZE))
+        canvas.rect(first_x + x, first_y + y, SWATCH, SWATCH, stroke=1, fill=1)
+        texts.append((first_x + x + SWATCH + SWATCH_GAP, first_y + y + baseline, name, CHART_FONT_SIZE))
+
+
+def legend_places(names: Sequence[str], room: float, spacing: float) -> list[tuple[float, float, str]]:
+    """Where a chart's legend puts each key's square (from the first key's) and the name printed beside it, the
+    key having ``room`` points across: in one row, at most 30 mm of each name, the squares ``spacing`` apart or
+    further where the longest name needs it; in two rows, each name shortened to its share of the room, where one
+    row would run past it into the next chart (ten players' names)."""
+    beside = SWATCH + SWATCH_GAP + 5
+    names = [fit(name, 30 * mm, CHART_FONT_SIZE) for name in names]
+    widest = max(_text_width(name, FONT, CHART_FONT_SIZE) for name in names)
+    step, per_row = max(spacing, widest + beside), len(names)
+    if (len(names) - 1) * step + SWATCH + SWATCH_GAP + widest > room:
+        per_row = -(-len(names) // 2)
+        step = room / per_row
+        names = [fit(name, step - beside, CHART_FONT_SIZE) for name in names]
+    return [(index % per_row * step, -(index // per_row) * LEGEND_ROW, name) for index, name in enumerate(names)]
 
 
 def _trump_height(text: str, width: float) -> float:
