@@ -39,8 +39,9 @@ from scoring.hands import Hands, forbidden_bid
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import GameText, Listed, Words
 from scoring.players import check_players
+from scoring.points import Outcome
 from scoring.rules import CardKind, Rules, TieBreak
-from scoring.state import GameState
+from scoring.state import Adjustment, GameState
 from scoring.text import kept_name
 
 if TYPE_CHECKING:
@@ -92,6 +93,16 @@ class Game:
     def state(self) -> GameState:
         """The state derived from the log (computed once per change)."""
         return self._hands.state
+
+    def scores(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[Adjustment, ...]]]:
+        """Each hand that scores, in order, as (number, points, totals after it, adjustments given with it): what
+        ``state.scored_hands`` holds of them, without making the state's views of every hand."""
+        return [(index + 1, points, totals, adjustments) for index, points, totals, adjustments in self._hands.scores()]
+
+    def ending(self) -> tuple[tuple[int, ...], Outcome | None]:
+        """The totals so far, and once the game has ended who won and how (None before): ``state.totals``,
+        ``state.finished`` and ``state.winners``, without making the state's views of every hand."""
+        return self._hands.ending()
 
     def name(self, seat: int) -> str:
         """The display name of the player in ``seat``."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from scoring.actions import Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
-from scoring.points import hand_points, made, outcome
+from scoring.points import Outcome, hand_points, made, outcome
 from scoring.rules import BiddingMode, Rules
 from scoring.state import Adjustment, GameState, HandView, Phase, SeatInHand
 
@@ -84,43 +84,40 @@ class _Entry:
 _EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]], tuple[Adjustment, ...]]
 
 
-class _Undo:
-    """What one action changed, kept so dropping it puts the game back without replaying the log (as
-    python-chess's ``Board.pop``): the state and coin flip before it, and what it changed: a hand it opened
-    (``OPENED``), a bid it gave (``BID``: the seat and its bid before), the tricks it recorded (``TRICKS``: the
-    tricks and counted cards before), a hand it changed otherwise (``ENTRY``: the hand as it was), or a hand's
-    trump (``TRUMP``: the hand and its trump before)."""
+_OPENED, _BID, _TRICKS, _ENTRY, _TRUMP, _NOTHING = range(6)
+"""The kinds of change one action made, kept with it so dropping it puts the game back without replaying the log (as
+python-chess's ``Board.pop``): a hand it opened (``_OPENED``), a bid it gave (``_BID``: the seat and its bid before),
+the tricks it recorded (``_TRICKS``: the tricks and counted cards before), a hand it changed otherwise (``_ENTRY``: the
+hand as it was), or a hand's trump (``_TRUMP``: the hand and its trump before). An undo is a plain tuple, (state,
+coin flip, kind, hand, before): one is made for every action, and a tuple costs a fraction of an object."""
 
-    __slots__ = ("before", "coin_flip", "hand", "kind", "state")
+_Undo = tuple[GameState | None, int | None, int, int, object]
 
-    OPENED, BID, TRICKS, ENTRY, TRUMP, NOTHING = range(6)
 
-    def __init__(self, state: GameState | None, coin_flip: int | None, kind: int, hand: int, before: object = None):
-        self.state, self.coin_flip, self.kind, self.hand, self.before = state, coin_flip, kind, hand, before
-
-    def put_back(self, hands: Hands) -> None:
-        """Undo the action on ``hands``, and give them the state they had before."""
-        kind, entries = self.kind, hands._entries
-        if kind == _Undo.OPENED:
-            entries.pop()
-        elif kind == _Undo.BID:
-            seat, bid = self.before  # type: ignore[misc]
-            entries[self.hand].bids[seat] = bid
-        elif kind == _Undo.TRICKS:
-            entries[self.hand].tricks, entries[self.hand].counted = self.before  # type: ignore[misc]
-        elif kind == _Undo.ENTRY:
-            entries[self.hand].restore(self.before)  # type: ignore[arg-type]
-        elif kind == _Undo.TRUMP:
-            hand, trumps = self.before  # type: ignore[misc]
-            if trumps is None:
-                hands._trumps.pop(hand, None)
-            else:
-                hands._trumps[hand] = trumps
-        if kind <= _Undo.ENTRY and self.hand < hands._dirty:
-            hands._dirty = self.hand
-        hands._coin_flip = self.coin_flip
-        hands._state = self.state
-        hands._now = None
+def _put_back(hands: Hands, undo: _Undo) -> None:
+    """Undo the action ``undo`` was kept for on ``hands``, and give them the state they had before."""
+    state, coin_flip, kind, hand, before = undo
+    entries = hands._entries
+    if kind == _OPENED:
+        entries.pop()
+    elif kind == _BID:
+        seat, bid = before  # type: ignore[misc]
+        entries[hand].bids[seat] = bid
+    elif kind == _TRICKS:
+        entries[hand].tricks, entries[hand].counted = before  # type: ignore[misc]
+    elif kind == _ENTRY:
+        entries[hand].restore(before)  # type: ignore[arg-type]
+    elif kind == _TRUMP:
+        number, trumps = before  # type: ignore[misc]
+        if trumps is None:
+            hands._trumps.pop(number, None)
+        else:
+            hands._trumps[number] = trumps
+    if kind <= _ENTRY and hand < hands._dirty:
+        hands._dirty = hand
+    hands._coin_flip = coin_flip
+    hands._state = state
+    hands._now = None
 
 
 class Hands:
@@ -184,13 +181,19 @@ class Hands:
 
     def enter(self, action: Action) -> None:
         """Write a checked action (any but Start) into the hands, keeping what it changed for :meth:`take_back`."""
+        now = self._now
         self._undos.append(self._write(action))
-        self._state = self._now = None
+        self._state = None
+        if type(action) is Bid and now is not None and not now.finished:
+            # a bid changes only where the hand being bid stands: the next bidder found on from here, nothing summed
+            self._now = self._bidding(now.number - 1, now.order, now.cards, self._entries[-1].bids)
+        else:
+            self._now = None
 
     def take_back(self) -> None:
         """Put the hands back as they were before the last action entered; nothing is replayed, and only the
         hand it touched (and those after it) is worked out again when next asked."""
-        self._undos.pop().put_back(self)
+        _put_back(self, self._undos.pop())
 
     def order(self, index: int) -> tuple[int, ...]:
         """The seats in bidding order for hand ``index`` (0-based): from the dealer's left, the dealer last."""
@@ -199,42 +202,42 @@ class Hands:
     def _write(self, action: Action) -> _Undo:
         """Write ``action`` into the hands; what it changed, to be put back."""
         entries, state, coin_flip = self._entries, self._state, self._coin_flip
-        if isinstance(action, Bid):
+        if type(action) is Bid:  # a bid is most of the actions: asked first, and without the subclass check
             if not entries or entries[-1].tricks is not None:
                 entries.append(_Entry([None] * self.seats))
-                undo = _Undo(state, coin_flip, _Undo.OPENED, len(entries) - 1)
+                undo: _Undo = (state, coin_flip, _OPENED, len(entries) - 1, None)
             else:
                 bids = entries[-1].bids
-                undo = _Undo(state, coin_flip, _Undo.BID, len(entries) - 1, (action.player, bids[action.player]))
+                undo = (state, coin_flip, _BID, len(entries) - 1, (action.player, bids[action.player]))
             entries[-1].bids[action.player] = action.bid
         elif isinstance(action, ChangeBid):
-            undo = _Undo(state, coin_flip, _Undo.ENTRY, len(entries) - 1, entries[-1].snapshot())
+            undo = (state, coin_flip, _ENTRY, len(entries) - 1, entries[-1].snapshot())
             entries[-1].bids[action.player] = action.bid
         elif isinstance(action, Tricks):
             entry = entries[-1]
-            undo = _Undo(state, coin_flip, _Undo.TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
+            undo = (state, coin_flip, _TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
             entry.tricks, entry.counted = action.tricks, dict(action.counted)
         elif isinstance(action, Correct):
             entry = entries[action.hand - 1]
-            undo = _Undo(state, coin_flip, _Undo.ENTRY, action.hand - 1, entry.snapshot())
+            undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
         elif isinstance(action, Adjust):
             entry = entries[action.hand - 1]
-            undo = _Undo(state, coin_flip, _Undo.ENTRY, action.hand - 1, entry.snapshot())
+            undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())
             entry.adjustments = (*entry.adjustments, Adjustment(action.player, action.points, action.reason))
         elif isinstance(action, CoinFlip):
-            undo = _Undo(state, coin_flip, _Undo.NOTHING, 0)
+            undo = (state, coin_flip, _NOTHING, 0, None)
             self._coin_flip = action.winner
         elif isinstance(action, Trump):
-            undo = _Undo(state, coin_flip, _Undo.TRUMP, 0, (action.hand, self._trumps.get(action.hand)))
+            undo = (state, coin_flip, _TRUMP, 0, (action.hand, self._trumps.get(action.hand)))
             if action.trumps:
                 self._trumps[action.hand] = action.trumps
             else:
                 self._trumps.pop(action.hand, None)
         else:
             raise TypeError(f"no hand takes {action!r}")
-        if undo.kind <= _Undo.ENTRY and undo.hand < self._dirty:
-            self._dirty = undo.hand
+        if undo[2] <= _ENTRY and undo[3] < self._dirty:
+            self._dirty = undo[3]
         return undo
 
     def _sync(self) -> _Step:
@@ -277,17 +280,39 @@ class Hands:
             number = sum(1 for step in self._steps if step.scored) + 1
             return Now(True, number, 0, (), (), None, None)
         index = len(self._steps)
-        order = self._orders[index % self.seats]
-        cards = self.rules.cards_in_hand(index)
         bids: Sequence[int | None] = entries[index].bids if index < len(entries) else self._no_bids
+        return self._bidding(index, self._orders[index % self.seats], self.rules.cards_in_hand(index), bids)
+
+    def _bidding(self, index: int, order: tuple[int, ...], cards: int, bids: Sequence[int | None]) -> Now:
+        """Where hand ``index`` (0-based, the one being bid, of ``cards`` cards) stands with ``bids`` in."""
         next_bidder = forbidden = None
-        for seat in order:  # a loop, not a list of the seats still to bid: this runs before every action
+        for seat in order:  # a loop, not a list of the seats still to bid: this runs after every bid
             if bids[seat] is None:
                 next_bidder = seat
                 if self.rules.hook and bids.count(None) == 1:
                     forbidden = forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
                 break
         return Now(False, index + 1, cards, order, bids, next_bidder, forbidden)
+
+    def scores(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[Adjustment, ...]]]:
+        """Each hand that scores (recorded in full, not void), in order: its index (0-based), its points and the
+        totals after it (both with the bonuses and penalties given with it), and those adjustments. The sums the
+        state's hand views are made from, read without making a view."""
+        self._sync()
+        entries = self._entries
+        return [(index, step.points, step.totals, entries[index].adjustments)  # type: ignore[misc]
+                for index, step in enumerate(self._steps) if step.scored]
+
+    def ending(self) -> tuple[tuple[int, ...], Outcome | None]:
+        """The totals so far, and who won and how once the game has ended (None before): the state's
+        ``totals``, ``winners``, ``decided_by`` and ``coin_flip_between``, without its hand views."""
+        last = self._sync()
+        return last.totals, self._outcome(last)
+
+    def _outcome(self, last: _Step) -> Outcome | None:
+        if last.ended_after is None:
+            return None
+        return outcome(self.rules, last.totals, last.last_points, last.exact_bids, self._coin_flip)
 
     def _derive(self) -> GameState:
         last = self._sync()
@@ -316,8 +341,7 @@ class Hands:
                 allowed = tuple(b for b in range(now.cards + 1) if b != forbidden)
             else:
                 phase = Phase.PLAYING
-        result = outcome(self.rules, last.totals, last.last_points, last.exact_bids, self._coin_flip) if finished \
-            else None
+        result = self._outcome(last)
         return GameState(
             phase,
             tuple(hands),

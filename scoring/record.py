@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scoring.actions import Adjust, Bid, CoinFlip, Start, Tricks, Trump
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import Words
+from scoring.state import Adjustment
 from scoring.text import kept_name
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
@@ -162,7 +163,7 @@ def record_from_game(game: Game) -> dict[str, Any]:
                 if any(counts):
                     entry[kind] = list(counts)
         if hand.adjustments:
-            entry["adjustments"] = _adjustments_written(game, hand)
+            entry["adjustments"] = _adjustments_written(game, hand.adjustments)
         record["hands"].append(entry)
     if state.decided_by is not None and state.decided_by.value == "coin_flip":
         record["coin_flip"] = game.name(state.winners[0])
@@ -174,26 +175,27 @@ def score_summary(game: Game) -> dict[str, Any]:
 
     A hand's ``points`` hold the bonuses and penalties given with it, which it also lists as ``adjustments``
     (only where it has any, so a record without one prints as it always did)."""
-    state = game.state
+    rules = game.rules
     hands = []
-    for hand in state.scored_hands:
+    for number, points, totals, adjustments in game.scores():  # the sums kept per hand: no hand view is made
         scored: dict[str, Any] = {
-            "number": hand.number,
-            "cards": hand.cards,
-            "dealer": game.name(hand.dealer),
-            "points": list(hand.points or ()),
-            "totals": list(hand.totals or ()),
+            "number": number,
+            "cards": rules.cards_in_hand(number - 1),
+            "dealer": game.name(rules.dealer(number - 1, game.first_dealer)),
+            "points": list(points),
+            "totals": list(totals),
         }
-        if hand.adjustments:
-            scored["adjustments"] = _adjustments_written(game, hand)
+        if adjustments:
+            scored["adjustments"] = _adjustments_written(game, adjustments)
         hands.append(scored)
+    totals, ended = game.ending()
     return {
-        "game": game.rules.game.id,
+        "game": rules.game.id,
         "players": list(game.players),
         "hands": hands,
-        "totals": list(state.totals),
-        "finished": state.finished,
-        "winners": [game.name(seat) for seat in state.winners],
+        "totals": list(totals),
+        "finished": ended is not None,
+        "winners": [game.name(seat) for seat in ended.winners] if ended else [],
     }
 
 
@@ -257,9 +259,9 @@ def _give_adjustments(game: Game, number: int, adjustments: object) -> None:
         game.take(Adjust(number, game.players.index(name), given["points"], given.get("reason", "")))
 
 
-def _adjustments_written(game: Game, hand: Any) -> list[dict[str, Any]]:
+def _adjustments_written(game: Game, adjustments: Sequence[Adjustment]) -> list[dict[str, Any]]:
     written = []
-    for given in hand.adjustments:
+    for given in adjustments:
         entry: dict[str, Any] = {"player": game.name(given.seat), "points": given.points}
         if given.reason:
             entry["reason"] = given.reason
