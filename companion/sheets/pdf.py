@@ -342,7 +342,7 @@ HAND_SIZE_FONT_SIZE = 6
 GRID_COLOUR = colors.lightgrey
 BID_COLOUR, TRICK_COLOUR = colors.HexColor("#3A608F"), colors.HexColor("#B0BEC5")
 TICK = 5
-"""How far a tick reaches out of its axis, and a label stands off its tick's end."""
+"""How far a tick reaches out of its axis; its label starts where it ends."""
 SWATCH = 6
 """A legend's colour square; its name starts ``SWATCH_GAP`` after it."""
 SWATCH_GAP = 10
@@ -391,9 +391,9 @@ class _Charts(Flowable):
     def _totals(self, canvas, texts: list, left: float, bottom: float) -> None:  # noqa: ANN001 - a Canvas
         charts, half = self.sheet.charts, self.half
         x, y, width, height = left + 10 * mm, bottom + 14 * mm, half - 14 * mm, CHART_HEIGHT - 10 * mm
-        hands = max(len(charts.hands), 1)
+        count = max(len(charts.hands), 1)
         low, high, step = nice_range([total for line in charts.totals for total in line])
-        across = [(x + width * value / hands, value) for value in range(0, hands + 1, axis_step(len(charts.hands)))]
+        across = [(x + width * value / count, value) for value in range(0, count + 1, axis_step(len(charts.hands)))]
         up = [(y + height * (value - low) / (high - low), value) for value in range(low, high + 1, step)]
         _x_axis(canvas, texts, x, y, width, across)
         _y_axis(canvas, texts, x, y, height, up)
@@ -405,7 +405,7 @@ class _Charts(Flowable):
             path = canvas.beginPath()
             path.moveTo(x, y + height * (line[0] - low) / (high - low))
             for hand, total in enumerate(line[1:], 1):
-                path.lineTo(x + width * hand / hands, y + height * (total - low) / (high - low))
+                path.lineTo(x + width * hand / count, y + height * (total - low) / (high - low))
             canvas.drawPath(path, stroke=1, fill=0)
         canvas.setLineJoin(0)
         _title(texts, t("charts.totals") + " · " + t("charts.hands"), left, bottom, half)
@@ -485,10 +485,8 @@ def _legend(canvas, texts: list, left: float, bottom: float, width: float, keys:
             *, spacing: float) -> None:
     """A key under a chart ``width`` wide, laid out by :func:`legend_places`: a square of each colour and its
     name."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    first_x, first_y = left + 10 * mm, bottom + 4 * mm - SWATCH + 10
-    baseline = (SWATCH - getFont(FONT).face.ascent / 1000 * CHART_FONT_SIZE) / 2
+    first_x, first_y = left + 10 * mm, bottom + 4 * mm + 4  # where reportlab's Legend put its first square
+    baseline = (SWATCH - pdfmetrics.getFont(FONT).face.ascent / 1000 * CHART_FONT_SIZE) / 2
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(1)
     places = legend_places([name for _, name in keys], width - 10 * mm, spacing)
