@@ -116,9 +116,14 @@ class Game:
     def take(self, action: Action) -> None:
         """Check and append any action but Start, as :meth:`apply` does, without working out the new state: a
         replay or a record read asks for the state once, at its end, not after every action."""
+        if type(action) is Bid:  # most actions: a frozen Bid is entered as it is
+            self.verify_bid(action.player, action.bid)
+            self._hands.enter(action)
+            self._log.append(action)
+            return
         if isinstance(action, Bid):
             self.verify_bid(action.player, action.bid)
-            entered = action if type(action) is Bid else Bid(action.player, action.bid)
+            entered = Bid(action.player, action.bid)
         elif isinstance(action, ChangeBid):
             self.verify_change_bid(action.player, action.bid)
             entered = ChangeBid(action.player, action.bid)
@@ -176,6 +181,9 @@ class Game:
     def verify_bid(self, player: int, bid: object) -> None:
         """Raise why ``player`` may not bid ``bid`` now; return if the bid is allowed."""
         now = self._hands.now
+        if type(player) is int and player == now.next_bidder and type(bid) is int and 0 <= bid <= now.cards \
+                and bid != now.forbidden:
+            return  # the next bidder's bid, in range, not the one the hook forbids: each check below passes
         hand = now.number
         if now.finished:
             self._verify_not_over(hand)

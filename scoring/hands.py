@@ -51,7 +51,8 @@ class Now:
 
     ``number`` is the hand the next action is in (1-based; once the game is over, the hand that would come
     next). ``cards``, ``order`` and ``bids`` are that hand's; ``next_bidder`` is None once every bid is in,
-    ``forbidden`` the bid the hook forbids the last bidder (None: none, or not the last bid yet).
+    ``forbidden`` the bid the hook forbids the last bidder (None: none, or not the last bid yet). A bid moves
+    the one :class:`Hands` keeps on in place; any other action makes a new one.
     """
 
     __slots__ = ("bids", "cards", "finished", "forbidden", "next_bidder", "number", "order")
@@ -182,13 +183,24 @@ class Hands:
     def enter(self, action: Action) -> None:
         """Write a checked action (any but Start) into the hands, keeping what it changed for :meth:`take_back`."""
         now = self._now
-        self._undos.append(self._write(action))
-        self._state = None
         if type(action) is Bid and now is not None and not now.finished:
-            # a bid changes only where the hand being bid stands: the next bidder found on from here, nothing summed
-            self._now = self._bidding(now.number - 1, now.order, now.cards, self._entries[-1].bids)
-        else:
-            self._now = None
+            # Most actions are bids: one changes only the hand being bid, so where it stands is moved on from
+            # here (the next bidder, the bid the hook forbids) and nothing is summed again.
+            entries, seat = self._entries, action.player
+            index = now.number - 1
+            if index == len(entries):
+                entries.append(_Entry([None] * self.seats))
+                self._undos.append((self._state, self._coin_flip, _OPENED, index, None))
+            else:
+                self._undos.append((self._state, self._coin_flip, _BID, index, (seat, entries[index].bids[seat])))
+            bids = entries[index].bids
+            bids[seat] = action.bid
+            self._state = None
+            now.bids = bids  # the Now is this object's own, read by the checks only: moved on in place
+            now.next_bidder, now.forbidden = self._bidding(index, now.order, now.cards, bids)
+            return
+        self._undos.append(self._write(action))
+        self._state = self._now = None
 
     def take_back(self) -> None:
         """Put the hands back as they were before the last action entered; nothing is replayed, and only the
@@ -259,13 +271,17 @@ class Hands:
         if entry.tricks is None or void:
             return _Step(False, void, None, before.totals, before.exact_bids, before.last_points, before.ended_after)
         rules, cards, bids, tricks = self.rules.scoring, self.rules.cards_in_hand(index), entry.bids, entry.tricks
-        points = []
-        for seat in range(self.seats):
-            counted = {kind: counts[seat] for kind, counts in entry.counted.items()} if entry.counted else None
-            earned = hand_points(rules, cards=cards, bid=bids[seat], tricks=tricks[seat], counted=counted)  # type: ignore[arg-type]
-            if entry.adjustments:
-                earned += sum(given.points for given in entry.adjustments if given.seat == seat)
-            points.append(earned)
+        if entry.counted or entry.adjustments:
+            points = []
+            for seat in range(self.seats):
+                counted = {kind: counts[seat] for kind, counts in entry.counted.items()} if entry.counted else None
+                earned = hand_points(rules, cards=cards, bid=bids[seat], tricks=tricks[seat], counted=counted)  # type: ignore[arg-type]
+                if entry.adjustments:
+                    earned += sum(given.points for given in entry.adjustments if given.seat == seat)
+                points.append(earned)
+        else:  # most hands: no counted cards, no bonus or penalty
+            points = [hand_points(rules, cards=cards, bid=bid, tricks=taken)  # type: ignore[arg-type]
+                      for bid, taken in zip(bids, tricks)]
         totals = tuple([total + earned for total, earned in zip(before.totals, points)])
         exact_bids = tuple([count + (bid is not None and made(bid, taken))  # type: ignore[arg-type]
                             for count, bid, taken in zip(before.exact_bids, bids, tricks)])
@@ -281,18 +297,18 @@ class Hands:
             return Now(True, number, 0, (), (), None, None)
         index = len(self._steps)
         bids: Sequence[int | None] = entries[index].bids if index < len(entries) else self._no_bids
-        return self._bidding(index, self._orders[index % self.seats], self.rules.cards_in_hand(index), bids)
+        order, cards = self._orders[index % self.seats], self.rules.cards_in_hand(index)
+        return Now(False, index + 1, cards, order, bids, *self._bidding(index, order, cards, bids))
 
-    def _bidding(self, index: int, order: tuple[int, ...], cards: int, bids: Sequence[int | None]) -> Now:
-        """Where hand ``index`` (0-based, the one being bid, of ``cards`` cards) stands with ``bids`` in."""
-        next_bidder = forbidden = None
+    def _bidding(self, index: int, order: tuple[int, ...], cards: int, bids: Sequence[int | None]) -> tuple[int | None, int | None]:
+        """The next bidder in hand ``index`` (0-based, the one being bid, of ``cards`` cards) with ``bids`` in, and
+        the bid the hook forbids them (None: everyone has bid; no bid is forbidden)."""
         for seat in order:  # a loop, not a list of the seats still to bid: this runs after every bid
             if bids[seat] is None:
-                next_bidder = seat
                 if self.rules.hook and bids.count(None) == 1:
-                    forbidden = forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
-                break
-        return Now(False, index + 1, cards, order, bids, next_bidder, forbidden)
+                    return seat, forbidden_bid(self.rules, index + 1, cards, [bids[seat] for seat in order[:-1]])
+                return seat, None
+        return None, None
 
     def scores(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[Adjustment, ...]]]:
         """Each hand that scores (recorded in full, not void), in order: its index (0-based), its points and the
