@@ -25,7 +25,7 @@ from companion.ui.panels import (
     TricksPanel,
     TrumpPanel,
 )
-from companion.ui.session import GameHandle, use_session
+from companion.ui.session import GameHandle, use_session, use_settling
 from companion.ui.sharing import ShareButton
 from companion.ui.widgets import NoticeBar, icon_button, part, said, screen
 from companion.views.common import Screen, Settling, Step
@@ -123,6 +123,7 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     stack (leaving a correction): the scoreboard beneath is drawn once after a save, not twice."""
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
+    use_settling(handle)
     model = handle.model
     view: PlayView = model.view()
     settling = view.settling

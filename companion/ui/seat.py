@@ -14,7 +14,7 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board
 from companion.ui.panels import HeaderCard, SummaryCard
-from companion.ui.session import GameHandle, Joining, use_session
+from companion.ui.session import GameHandle, Joining, use_session, use_settling
 from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
 from companion.views.seat import SeatModel
 
@@ -164,6 +164,7 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
     player's own bid (the pad on their turn), the scoreboard, the end."""
     session = use_session()
     model = ft.use_memo(lambda: SeatModel(handle.model, seat, joining.table, joining.device), [seat])
+    use_settling(handle)
     view = model.view()
 
     def tap(value: int, aim) -> None:  # noqa: ANN001 - the Aim the pad was drawn for

@@ -24,7 +24,7 @@ from companion.server.seats import Table, Tables, new_device
 from companion.store.files import StorageError, collecting_notices
 from companion.store.games import GameStore, SavedGame
 from companion.texts import t
-from companion.views.common import SETTLE_SECONDS, Aim, Message
+from companion.views.common import SETTLE_SECONDS, Aim, Message, Settling
 from companion.views.play import PlayModel
 from scoring.i18n.choice import language
 from scoring.i18n.language import Language
@@ -33,6 +33,13 @@ from scoring.i18n.locales import ENGLISH
 log = logging.getLogger(__name__)
 
 TOPIC = "bidwell/games"
+
+SEEN_SECONDS = 10.0
+"""How long a tap just taken waits for the phone to say it drew it (:meth:`GameHandle.settle_when_seen`): a phone
+that does not answer by then gets its next pad all the same rather than a pad greyed for good."""
+
+SEEN_QUESTION = "bidwell.seen"
+"""The setting whose presence is asked to learn that the phone has drawn what came before (never stored)."""
 
 
 @dataclass(frozen=True)
@@ -89,15 +96,13 @@ class GameHandle:
 
     def act(self, action: Callable[..., object], *args: object) -> object:
         """Run one tap, ``action(*args)``, on the model; the screens follow, and so do the other tabs on this
-        game. A tap taken is shown where its pad was for :data:`SETTLE_SECONDS`, then the next pad comes."""
+        game. A tap taken is shown where its pad was until the screen showing it says so (:func:`use_settling`)."""
         before, was_over = self.model.saved.revision, self.model.state.finished
         with self.session.own_notices():
             result = action(*args)
         self._drawn()
         if self.model.state.finished and not was_over:
             self._to_the_top()
-        if self.model.settling is not None:
-            self.session.after(SETTLE_SECONDS, self._settled, self.model.settling)
         if self.model.saved.revision != before:
             self.session.announce(self.id, self.model.saved.revision)
         return result
@@ -109,7 +114,16 @@ class GameHandle:
         if shown is not None:
             ft.context.page.run_task(shown.scroll_to, offset=0)
 
-    def _settled(self, settling: object) -> None:
+    async def settle_when_seen(self, settling: Settling) -> None:
+        """End ``settling`` (the tap just taken, shown where its pad was) :data:`SETTLE_SECONDS` after the phone
+        has drawn it, not after the server took the tap: on a busy phone the greyed pad may be drawn late, and a
+        second touch made on it, then held by the browser, must still find it greyed, never the next player's
+        pad. Nothing is ended if another tap has been taken meanwhile."""
+        try:
+            await asyncio.wait_for(self.session.seen(), SEEN_SECONDS)
+        except Exception as error:  # noqa: BLE001 - a phone that cannot answer gets its next pad all the same
+            log.info("the phone did not say it drew the tap just taken: %r", error)
+        await asyncio.sleep(SETTLE_SECONDS)
         if self.model.settling is settling and self.model.settle():
             self._drawn()
 
@@ -241,17 +255,11 @@ class Session:
         """Show ``text`` in this tab's notices (what happened to the games outside any tap)."""
         self.banner.lines = (*self.banner.lines, text)
 
-    def after(self, seconds: float, then: Callable[..., None], *args: object) -> None:
-        """Call ``then(*args)`` in ``seconds``, in this tab (its event loop and context, where Flet draws)."""
-        loop = asyncio.get_running_loop()
-        loop.call_later(seconds, self._safely, then, args, context=contextvars.copy_context())
-
-    @staticmethod
-    def _safely(then: Callable[..., None], args: tuple) -> None:
-        try:
-            then(*args)
-        except Exception:
-            log.exception("a delayed step of a tab failed")
+    async def seen(self) -> None:
+        """Return once this tab's phone has taken in everything sent to it so far: it answers a question (a
+        remembered setting's presence) asked after it, and a phone handles what it is sent in order."""
+        if self.preferences is not None:
+            await self.preferences.contains_key(SEEN_QUESTION)
 
     def link_lost(self) -> None:
         """This tab's connection dropped: the controls drawn until now are taken for none drawn from now on, so a
@@ -388,3 +396,16 @@ def use_session() -> Session:
     session = ft.use_context(SessionContext)
     assert session is not None, "screens are drawn inside the SessionContext"
     return session
+
+
+def use_settling(handle: GameHandle) -> None:
+    """Hook for a screen with the game's pads: a tap just taken on them ends once this screen has shown it
+    (:meth:`GameHandle.settle_when_seen`). Asked again whenever the game is drawn anew; the wait is run after the
+    screen's change is sent, so the phone is asked after it has it."""
+    settling = handle.model.settling
+
+    async def settle() -> None:
+        if settling is not None:
+            await handle.settle_when_seen(settling)
+
+    ft.use_effect(settle, [handle.version])
