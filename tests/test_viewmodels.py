@@ -227,6 +227,16 @@ def test_the_options_line_names_the_bidding_mode(store):
     assert secret.view().header.options == "Secret bids (shown after the tricks)"
 
 
+def test_the_options_line_names_the_hook_only_in_the_hands_it_holds_in(store):
+    # Wizard's Canadian rule as tables tell it: the dealer is free in the first hand (one card), hooked after.
+    model = new_play(store, "wizard", RAGE_THREE, hose_the_dealer=True, hook_not_in_first_hand=True)
+    assert model.view().header.options == "Bids said aloud"
+    assert model.view().bids.forbidden is None
+    bid_all(model, [0, 0, 1])  # the bids add up to the one card: allowed in this hand
+    enter_tricks(model, [0, 0, 1])
+    assert model.state.current.number == 2 and model.view().header.options == "Bids said aloud · Hose the Dealer"
+
+
 def test_the_hook_strikes_out_one_number_and_refuses_it_with_the_reason(store):
     model = new_play(store, "oh-hell", RAGE_THREE, sequence="short-down")
     taken(model, model.tap_bid(4))

@@ -32,15 +32,16 @@ def header_of(game: Game) -> Header:
         dealer=t("hand.deals", name=game.players[hand.dealer]),
         first=t("hand.first", name=game.players[hand.first]),
         race=race,
-        options=options_line(game),
+        options=options_line(game, hand.number, hand.cards),
     )
 
 
-def options_line(game: Game) -> str:
-    """The options a player at the table needs to know while playing: how bids are made, the hook."""
+def options_line(game: Game, number: int, cards: int) -> str:
+    """The options a player at the table needs to know while playing hand ``number`` of ``cards`` cards: how bids
+    are made, and the hook where it holds in this hand (a game may hook the dealer from its second hand on)."""
     rules = game.rules
     parts = [t(f"options.bidding.{rules.bidding.value}")]
-    if rules.hook:
+    if rules.hook_in(number, cards):
         parts.append(t("options.hook"))
     return " · ".join(parts)
 
