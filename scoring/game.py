@@ -121,15 +121,15 @@ class Game:
             self._hands.enter(action)
             self._log.append(action)
             return
-        if isinstance(action, Bid):
+        if isinstance(action, Tricks):  # one a hand: asked next
+            self.verify_tricks(action.tricks, action.counted)
+            entered = Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted)))
+        elif isinstance(action, Bid):
             self.verify_bid(action.player, action.bid)
             entered = Bid(action.player, action.bid)
         elif isinstance(action, ChangeBid):
             self.verify_change_bid(action.player, action.bid)
             entered = ChangeBid(action.player, action.bid)
-        elif isinstance(action, Tricks):
-            self.verify_tricks(action.tricks, action.counted)
-            entered = Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted)))
         elif isinstance(action, Correct):
             self.verify_correction(action.hand, action.bids, action.tricks, action.counted)
             entered = Correct(action.hand, tuple(action.bids), tuple(action.tricks),

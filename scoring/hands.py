@@ -222,13 +222,13 @@ class Hands:
                 bids = entries[-1].bids
                 undo = (state, coin_flip, _BID, len(entries) - 1, (action.player, bids[action.player]))
             entries[-1].bids[action.player] = action.bid
+        elif type(action) is Tricks:  # one a hand: asked next
+            entry = entries[-1]
+            undo = (state, coin_flip, _TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
+            entry.tricks, entry.counted = action.tricks, dict(action.counted) if action.counted else {}
         elif isinstance(action, ChangeBid):
             undo = (state, coin_flip, _ENTRY, len(entries) - 1, entries[-1].snapshot())
             entries[-1].bids[action.player] = action.bid
-        elif isinstance(action, Tricks):
-            entry = entries[-1]
-            undo = (state, coin_flip, _TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
-            entry.tricks, entry.counted = action.tricks, dict(action.counted)
         elif isinstance(action, Correct):
             entry = entries[action.hand - 1]
             undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())

@@ -47,9 +47,10 @@ def hand_points(
         points += rules.missed + rules.missed_per_trick_off * abs(bid - tricks)
     if tricks in rules.count_bonus_tricks:
         points += rules.count_bonus_points
-    for kind in rules.cards:
-        if exact or not kind.only_when_made:
-            points += kind.points * (counted or {}).get(kind.name, 0)
+    if counted:  # without any counted card, no kind adds a point
+        for kind in rules.cards:
+            if exact or not kind.only_when_made:
+                points += kind.points * counted.get(kind.name, 0)
     return points
 
 

@@ -222,13 +222,15 @@ def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_la
                               value=_json_kind(trump))
         game.take(Trump(number, tuple(trump)))
     missing = None
+    take = game.take
     for seat in game.bidding_order():
-        if bids[seat] is None:
+        bid = bids[seat]
+        if bid is None:
             missing = missing if missing is not None else seat
             continue
         if missing is not None:
             raise RecordError("bid.out_of_order", hand=number, player=game.name(seat), missing=game.name(missing))
-        game.take(Bid(seat, bids[seat]))
+        take(Bid(seat, bid))
     if tricks is None:
         if counted:
             label = next(k.label for k in game.rules.scoring.cards if k.name in counted)
@@ -236,8 +238,9 @@ def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_la
         if not is_last:
             raise RecordError("record.incomplete_not_last", hand=number, missing="no tricks")
     else:
-        game.take(Tricks(tricks, counted))
-    _give_adjustments(game, number, hand.get("adjustments"))
+        take(Tricks(tricks, counted))
+    if "adjustments" in hand:
+        _give_adjustments(game, number, hand["adjustments"])
 
 
 def _give_adjustments(game: Game, number: int, adjustments: object) -> None:

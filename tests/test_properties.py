@@ -185,3 +185,20 @@ def test_tricks_entered_through_the_draft_always_score(game, data):
         draft = draft.give(game, seat, data.draw(st.sampled_from(allowed)))
     assert draft.complete
     assert game.can_record_tricks(list(draft.tricks), dict(draft.counted))
+
+
+@given(played_games(), st.data())
+def test_the_printed_summary_is_what_the_state_shows(game, data):
+    hands = game.adjustable_hands()
+    if hands and data.draw(st.booleans()):
+        game.adjust(data.draw(st.sampled_from(hands)), data.draw(st.integers(0, len(game.players) - 1)),
+                    data.draw(st.integers(-20, 20).filter(bool)), "a revoke")
+    state = game.state
+    summary = score_summary(game)
+    shown = [{"number": hand.number, "cards": hand.cards, "dealer": game.name(hand.dealer), "points": list(hand.points),
+              "totals": list(hand.totals)} for hand in state.scored_hands]
+    assert [{key: value for key, value in hand.items() if key != "adjustments"} for hand in summary["hands"]] == shown
+    assert [len(hand.get("adjustments", ())) for hand in summary["hands"]] == \
+        [len(hand.adjustments) for hand in state.scored_hands]
+    assert summary["totals"] == list(state.totals) and summary["finished"] == state.finished
+    assert summary["winners"] == [game.name(seat) for seat in state.winners]
