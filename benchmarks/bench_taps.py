@@ -3,7 +3,8 @@ real ``bidwell`` server, with 10,000 past games stored (the history bench_storag
 
 1. Double taps: a second touch at the same place, 30 to 250 ms after the first, on a bid pad and on a trick pad.
    Counted: the numbers recorded twice (the second touch given to the next player), read from the game file for
-   the bids and from the screen for the trick counts (a draft until the hand is scored).
+   the bids and from the screen for the trick counts (a draft until the hand is scored). ``--slow N`` makes the
+   tab's processor N times slower for them (Chromium's CPU throttling: an old phone, which draws late).
 2. Late taps: the tab's connection is cut (Chromium's offline mode, which holds the tab's frames and sends them
    when it is back), "Bid n" tapped at once, the connection back after 4 to 8 s. Counted: the taps applied, read
    from the game file, and the times the screen did not say that nothing tapped meanwhile was taken.
@@ -14,7 +15,7 @@ real ``bidwell`` server, with 10,000 past games stored (the history bench_storag
 
 Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
 
-    .venv/bin/python benchmarks/bench_taps.py [--doubles 40] [--late 8] [--taps 30] [--folder DIR] [--bidwell PATH]
+    .venv/bin/python benchmarks/bench_taps.py [--doubles 40] [--late 8] [--taps 30] [--slow N] [--folder DIR] [--bidwell PATH]
 
 ``--bidwell`` times another checkout's ``bidwell`` (as installed in its own environment) the same way, for the
 tap-to-screen figures only (``--doubles 0 --late 0``).
@@ -81,11 +82,13 @@ def see(page, text: str) -> None:
     expect(page.get_by_text(text, exact=True).first).to_be_visible(timeout=20_000)
 
 
-def double_taps(browser, url: str, folder: Path, trials: int) -> tuple[int, int, int, int]:
+def double_taps(browser, url: str, folder: Path, trials: int, slow: float = 1) -> tuple[int, int, int, int]:
     """Double taps on a bid pad, then on a trick pad: (bid trials, bids recorded twice, trick trials, counts given
-    twice)."""
+    twice). ``slow``: the tab's processor that many times slower (Chromium's CPU throttling), an old phone."""
     game_id = start_game(folder)
     page = open_tab(browser, f"{url}game/{game_id}")
+    if slow != 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slow})
     twice_bids = 0
     for trial in range(trials):
         value = trial % 10
@@ -94,7 +97,9 @@ def double_taps(browser, url: str, folder: Path, trials: int) -> tuple[int, int,
         expect(page.get_by_text("Csilla's bid", exact=True).or_(page.get_by_text("Anna's bid", exact=True))
                .first).to_be_visible(timeout=20_000)
         bids = bids_of(folder, game_id)
-        twice_bids += bids != (None, value, None)
+        if bids != (None, value, None):
+            twice_bids += 1
+            print(f"  Bid {value} touched twice {GAPS_MS[trial % len(GAPS_MS)]} ms apart: the bids are {bids}")
         for _ in range(sum(bid is not None for bid in bids)):  # back to Béla's bid, however many were taken
             undo = page.get_by_role("button", name="Undo", exact=True)
             expect(undo).to_be_enabled(timeout=20_000)
@@ -209,6 +214,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "bidwell-bench-history")
     parser.add_argument("--bidwell", default=str(Path(sys.executable).with_name("bidwell")))
+    parser.add_argument("--slow", type=float, default=1, help="the double taps on a phone this many times slower")
     args = parser.parse_args()
     build(args.folder, 10_000)
     port = free_port()
@@ -220,16 +226,17 @@ def main() -> None:
             url = f"http://127.0.0.1:{port}/"
             wait_serving(browser, port)
             if args.doubles:
-                tried, twice, tried_tricks, twice_tricks = double_taps(browser, url, args.folder, args.doubles)
-                print(f"double taps on a bid pad ({', '.join(map(str, GAPS_MS))} ms apart): {tried} tried, "
-                      f"{twice} recorded twice")
+                tried, twice, tried_tricks, twice_tricks = double_taps(browser, url, args.folder, args.doubles,
+                                                                       args.slow)
+                print(f"double taps on a bid pad ({', '.join(map(str, GAPS_MS))} ms apart, CPU {args.slow:g}x "
+                      f"slower): {tried} tried, {twice} recorded twice")
                 print(f"double taps on a trick pad: {tried_tricks} tried, {twice_tricks} given twice")
             if args.late:
                 tried, applied, unsaid = late_taps(browser, url, args.folder, args.late)
                 print(f"taps made while the connection was cut (4-8 s): {tried} tried, {applied} applied, "
                       f"{unsaid} times the screen did not say so when it was back")
             started = time.perf_counter()
-            for played, when in ((0, "hand 1"), (8, "hand 9 of 10")):
+            for played, when in ((0, "hand 1"), (8, "hand 9 of 10")) if args.taps else ():
                 bids, scores = tap_to_screen(browser, url, args.folder, args.taps, played)
                 print(figures(f"tap on a bid to the screen showing it, {when}, 10,000 games stored", bids))
                 print(figures(f"tap on Score the hand to the screen showing it, {when}, 10,000 games stored",
