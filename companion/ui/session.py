@@ -116,9 +116,14 @@ class GameHandle:
 
     async def settle_when_seen(self, settling: Settling) -> None:
         """End ``settling`` (the tap just taken, shown where its pad was) :data:`SETTLE_SECONDS` after the phone
-        has drawn it, not after the server took the tap: on a busy phone the greyed pad may be drawn late, and a
-        second touch made on it, then held by the browser, must still find it greyed, never the next player's
-        pad. Nothing is ended if another tap has been taken meanwhile."""
+        has it, not after the server took the tap: a slow phone had the next pad before it had drawn the greyed
+        one, so its person never saw the tap taken, and a bounce had no greyed pad to land on. Nothing is ended
+        if another tap has been taken meanwhile.
+
+        Not covered (``benchmarks/bench_taps.py --slow 8``, Flutter's accessibility tree on, as in every browser
+        test): on a phone 8 times slower, the second touch of a double tap reaches the server up to a second late,
+        found on the screen as it is by then, and about one in eight is still given to the next player, as
+        before this change."""
         try:
             await asyncio.wait_for(self.session.seen(), SEEN_SECONDS)
         except Exception as error:  # noqa: BLE001 - a phone that cannot answer gets its next pad all the same

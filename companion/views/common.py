@@ -88,8 +88,8 @@ class Settling:
 
 SETTLE_SECONDS = 0.3
 """How long a tap just taken is shown where its pad was before the next player's pad comes, counted from when the
-phone has drawn it (a slow phone draws it late). A finger's bounce or a double tap lands within it, on the greyed
-pad, and is not taken; a person who reads the next name first taps after it, on the next pad."""
+phone has it (a slow phone draws it late). A finger's bounce or a double tap lands within it, on the greyed pad,
+and is not taken; a person who reads the next name first taps after it, on the next pad."""
 
 
 @dataclass(frozen=True)
