@@ -136,7 +136,9 @@ def tap_to_shown(browser, port: int, taps: int, *, in_page: bool) -> tuple[list[
     for n in range(taps):
         value = n % 10
         expect(page.get_by_text("Béla's bid", exact=True)).to_be_visible()
-        bids.append(tap_and_see(page.get_by_role("button", name=f"Bid {value}", exact=True), f"Béla: {value}"))
+        key = page.get_by_role("button", name=f"Bid {value}", exact=True)
+        expect(key).to_be_enabled()  # the undo just made is said a moment, its pad greyed, as after any tap
+        bids.append(tap_and_see(key, f"Béla: {value}"))
         page.get_by_role("button", name="Undo").click()
     for name, value in (("Béla", 2), ("Csilla", 3), ("Dóra", 1), ("Anna", 2)):
         # As a person does: the next bid once the pad names its bidder (a tap before is a bounce, not taken).
