@@ -30,7 +30,9 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
 from bench_storage import build
+from phone import MARK_FIELDS_THAT_TAKE_TYPING, Phone
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run",
@@ -79,6 +81,7 @@ def open_page(browser, url: str):
     """A phone-sized tab on ``url`` with the app drawn and its accessibility tree on."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
+    page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
     page.goto(url)
     page.wait_for_function("window.__ff === true", timeout=60_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -126,6 +129,7 @@ def tap_to_shown(browser, port: int, taps: int, *, in_page: bool) -> tuple[list[
     field = page.get_by_role("textbox", name="Player's name")
     for name in ("Anna", "Béla", "Csilla", "Dóra"):
         field.click()
+        Phone(page, "bench").see_cursor_in(field)  # typed as a person types: once the cursor is in the field
         page.keyboard.insert_text(name)
         page.keyboard.press("Enter")
         expect(page.get_by_text(f". {name}")).to_be_visible()
