@@ -52,7 +52,7 @@ MONTH_FILE = re.compile(r"(.{4}-.{2})\.json", re.DOTALL)
 _VERSION = 1
 
 
-def file_stamp(path: Path) -> list[int] | None:
+def file_stamp(path: Path | str) -> list[int] | None:
     """What tells a changed file from the one read before: its inode, modification time (ns) and size; None if
     it is not there or is not a plain file."""
     try:

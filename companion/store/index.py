@@ -147,6 +147,7 @@ class HistoryIndex:
         self.files = files
         self.checkpoint = Checkpoint(folder)
         """What the last look at each month file found (see :mod:`companion.store.checkpoint`)."""
+        self._index_folder = os.fspath(folder.path / "index")
         self._writes = 0
         self._saving_held = 0
         self._read_lines: dict[str, tuple[tuple[list[int], str | None], GameSummary]] = {}
@@ -162,7 +163,7 @@ class HistoryIndex:
     def digest(self, month: str) -> dict[str, Any]:
         """What the history's readers need of one month's entries (see :func:`digest_of`): the checkpoint's while
         the month file is the one it was made from, else read from the file (entries of the wrong shape mended)."""
-        digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+        digest = self.checkpoint.month(month, file_stamp(self._month_file(month)))
         if digest is None or digest["misshapen"]:
             digest = digest_of(self.listed_docs(month), None, sound=_is_index_doc)
         return digest
@@ -249,7 +250,7 @@ class HistoryIndex:
         checkpoint keeps a digest of them."""
         # The signature is taken before reading: a file replaced meanwhile is then read again next time, never
         # taken for the one read.
-        stamp = file_stamp(self._path(month))
+        stamp = file_stamp(self._month_file(month))
         try:
             with self._db(month) as db:
                 tables = db.storage.read() or {}
@@ -265,12 +266,17 @@ class HistoryIndex:
         with self._db(month) as db:
             db.storage.write({"games": {str(n): doc for n, doc in enumerate(documents, start=1)}})
         self._writes += 1
-        self.checkpoint.keep(month, digest_of(documents, file_stamp(self._path(month)), sound=_is_index_doc))
+        self.checkpoint.keep(month, digest_of(documents, file_stamp(self._month_file(month)), sound=_is_index_doc))
         if not self._saving_held:
             self.checkpoint.save()
 
     def _path(self, month: str) -> Path:
-        return self.folder.path / "index" / f"{month}.json"
+        return Path(self._month_file(month))
+
+    def _month_file(self, month: str) -> str:
+        """The path of ``month``'s index file, as text: opening the store stamps every month file, and a Path
+        made for each was a fifth of that with 100,000 games stored."""
+        return os.path.join(self._index_folder, f"{month}.json")
 
     def document(self, summary: GameSummary) -> dict[str, Any]:
         doc = summary.to_json()
@@ -317,7 +323,7 @@ class HistoryIndex:
         if not self.checkpoint.games_agree() or set(months) != self.checkpoint.months():
             return False
         for month in months:
-            digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+            digest = self.checkpoint.month(month, file_stamp(self._month_file(month)))
             if digest is None or digest["unsettled"]:
                 return False
         return True
@@ -400,7 +406,7 @@ class HistoryIndex:
         months, writes = self.months(), self._writes
         while month := next((m for m in months if m not in listed), None):
             listed.add(month)
-            digest = self.checkpoint.month(month, file_stamp(self._path(month)))
+            digest = self.checkpoint.month(month, file_stamp(self._month_file(month)))
             if digest is not None and not digest["misshapen"]:
                 if not _may_hold(digest, game, wanted, finished):
                     continue
