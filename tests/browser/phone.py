@@ -26,6 +26,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from relay import AddressRelay
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -51,6 +52,14 @@ SIZES_AND_LOOKS = pytest.mark.parametrize(("size", "scheme"), [(PHONE, "light"),
 costs CI half what the four pairs would (the screenshot tour, tests/browser/test_screenshots.py, takes all four)."""
 START_SECONDS = 60
 NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# Two frames drawn, or an error once the page's clock has run ``limit`` ms without them (a hidden or frozen page).
+TWO_FRAMES_OR_FAIL = """limit => new Promise((done, fail) => {
+  const late = setTimeout(() => fail(new Error(`no frame drawn in ${limit} ms`)), limit);
+  requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(); }));
+})"""
+FRAME_SECONDS = 15
+CAPTURE_SECONDS = 10
+CAPTURES = 3
 
 # The texts of the accessibility tree whose box runs past the right edge of the screen, outside anything that
 # scrolls sideways (a table that scrolls is not cut: a swipe shows the rest).
@@ -391,6 +400,27 @@ class Phone:
         cut = self.page.evaluate(TEXTS_PAST_THE_RIGHT_EDGE)
         assert cut == [], f"cut at the right edge of {picture.name}: {cut}"
 
+    def picture(self, **options) -> bytes:
+        """A screenshot of the page as it draws now, once it has drawn two more frames.
+
+        The two frames come first, on the page's own clock: a page that stops drawing fails here, as it would
+        for a person. Chromium's capture itself once stalled for good on a page that drew on (a CI run under
+        load: "waiting for fonts to load... fonts loaded", then 15 s of nothing, as Playwright's issue 28995
+        and Chromium's 1121612 describe); a capture that stalls is abandoned after CAPTURE_SECONDS and taken
+        again, after two more frames, up to CAPTURES captures in all. It is the camera that is retried, never the app.
+        """
+        stalls = 0
+        while True:
+            self.page.evaluate(TWO_FRAMES_OR_FAIL, FRAME_SECONDS * 1000)
+            try:
+                return self.page.screenshot(timeout=CAPTURE_SECONDS * 1000, **options)
+            except PlaywrightTimeoutError:
+                stalls += 1
+                if stalls == CAPTURES:
+                    raise
+                print(f"{self.name}: a screenshot stalled {CAPTURE_SECONDS} s with the page drawing; taken again",
+                      file=sys.stderr)
+
     def shot(self, label: str, folder: Path = ARTIFACTS) -> Path:
         """Save a screenshot once the canvas has settled.
 
@@ -398,10 +428,9 @@ class Phone:
         then it slides in; on a busy machine it can stay empty for several), so the picture is taken again, two
         animation frames apart, until three in a row are the same and something is drawn on them.
         """
-        previous, same = self.page.screenshot(), 0
+        previous, same = self.picture(), 0
         for _ in range(60):
-            self.page.evaluate(NEXT_TWO_FRAMES)
-            image = self.page.screenshot()
+            image = self.picture()
             same = same + 1 if image == previous else 0
             previous = image
             if same >= 2 and not blank(image):

@@ -52,7 +52,7 @@ def open_correction(phone, number: int) -> None:
 def reddish(phone, locator) -> bool:
     """Whether the text ``locator`` shows is drawn in the error colour (red in the light theme, pink in the dark):
     some of its pixels far redder than they are green or blue, as a person sees it."""
-    png = phone.page.screenshot(clip=locator.bounding_box())
+    png = phone.picture(clip=locator.bounding_box())
     with Image.open(io.BytesIO(png)) as picture:
         rgb = picture.convert("RGB").tobytes()
     return any(red - max(green, blue) > 50 for red, green, blue in zip(rgb[0::3], rgb[1::3], rgb[2::3]))
