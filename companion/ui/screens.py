@@ -310,6 +310,9 @@ def Choice(value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: st
 
 # --- past games --------------------------------------------------------------------------
 
+FIRST_CARDS = 4
+"""Past games drawn with the screen: as many as a phone shows under the filters (the rest follow at once)."""
+
 
 @screen
 def HistoryScreen() -> ft.View:
@@ -340,6 +343,17 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
             _refresh(session, model, set_view)
 
     ft.use_effect(read_again, [listing.version, arrivals])
+
+    # The first screenful of cards comes with the screen, the rest once the phone has it: Flet's client takes in
+    # every control it is sent before it draws the screen (benchmarks/bench_flet_floor.py), and the cards below
+    # the fold would keep the top waiting.
+    whole, set_whole = ft.use_state(False)
+
+    async def send_the_rest() -> None:
+        await session.seen()
+        set_whole(True)
+
+    ft.use_effect(send_the_rest, [])
 
     def change(action) -> None:
         with session.own_notices():
@@ -395,9 +409,9 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
     if not view.cards:
         controls.append(ft.Text(t("history.empty")))
     stable_delete, stable_sheet = use_stable(ask_delete), use_stable(sheet)
-    for card in view.cards:
+    for card in view.cards if whole else view.cards[:FIRST_CARDS]:
         controls.append(PastGame(card, stable_delete, stable_sheet, key=card.id))
-    if view.has_more:
+    if view.has_more and whole:
         controls.append(wide(ft.OutlinedButton(t("history.more"), key="more", on_click=lambda _: change(model.more))))
     # After the games, which the screen is for; with no games yet, it follows "No games yet." at the top.
     controls.append(wide(ft.OutlinedButton(t("history.import"), icon=ft.Icons.UPLOAD_FILE, key="import",
