@@ -79,7 +79,7 @@ def start_to_usable(browser, command: list[str], port: int) -> float:
 
 def open_page(browser, url: str):
     """A phone-sized tab on ``url`` with the app drawn and its accessibility tree on."""
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
     page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
     page.add_init_script(MARK_FIELDS_THAT_TAKE_TYPING)
     page.goto(url)
@@ -127,15 +127,16 @@ def tap_to_shown(browser, port: int, taps: int, *, in_page: bool) -> tuple[list[
     page.get_by_role("button", name="New game").click()
     page.get_by_role("radio", name="Rage", exact=True).click()
     field = page.get_by_role("textbox", name="Player's name")
+    phone = Phone(page, "bench")
     for name in ("Anna", "Béla", "Csilla", "Dóra"):
+        phone.scroll_to(field)  # as a person scrolls to it: the names listed push it down the screen
         field.click()
-        Phone(page, "bench").see_cursor_in(field)  # typed as a person types: once the cursor is in the field
+        phone.see_cursor_in(field)  # typed as a person types: once the cursor is in the field
         page.keyboard.insert_text(name)
         page.keyboard.press("Enter")
         expect(page.get_by_text(f". {name}")).to_be_visible()
-    page.get_by_role("radio", name="Anna deals first").click()
-    expect(page.get_by_role("radio", name="Anna deals first")).to_be_checked()
-    page.get_by_role("button", name="Start the game").click()
+    phone.pick("radio", "Anna deals first")
+    phone.tap("Start the game")
     bids = []
     for n in range(taps):
         value = n % 10
