@@ -43,16 +43,18 @@ def ask_language(page: ft.Page, session: Session) -> None:
 async def find_language(page: ft.Page, session: Session) -> None:
     """The tab's language: the one chosen on this phone before (remembered in its browser), else the first of its
     browser's languages Bidwell has, else English; and its paper (Letter in the US and Canada, A4 elsewhere)."""
-    remembered, locales = None, []
-    try:
-        remembered = await asyncio.wait_for(session.preferences.get(LANGUAGE_PREFERENCE), ASK_SECONDS)
-    except Exception as error:  # noqa: BLE001 - a phone that cannot say is spoken to in its browser's language
-        log.info("the remembered language could not be read: %s", error)
-    try:
-        info = await asyncio.wait_for(page.get_device_info(), ASK_SECONDS)
+    # Both asked at once: the start screen waits for the answers, and a phone loading the app's font answers late.
+    remembered, info = await asyncio.gather(asyncio.wait_for(session.preferences.get(LANGUAGE_PREFERENCE), ASK_SECONDS),
+                                            asyncio.wait_for(page.get_device_info(), ASK_SECONDS),
+                                            return_exceptions=True)
+    if isinstance(remembered, BaseException):  # a phone that cannot say is spoken to in its browser's language
+        log.info("the remembered language could not be read: %s", remembered)
+        remembered = None
+    locales = []
+    if isinstance(info, BaseException):  # nor can it say its languages: English
+        log.info("the phone's languages could not be read: %s", info)
+    else:
         locales = list(getattr(info, "locales", None) or [])
-    except Exception as error:  # noqa: BLE001 - nor can it say its languages: English
-        log.info("the phone's languages could not be read: %s", error)
     if locales and (locales[0].country_code or "") in ("US", "CA"):
         session.paper = "letter"
     wanted = [remembered] if isinstance(remembered, str) else []
