@@ -5,7 +5,8 @@ holds N rows of a text and an icon button (three controls a row with the row its
 or a scoreboard cell costs), in
 a View that scrolls, or in a ``ListView`` (which builds only the rows on the screen). Timed as bench_screens.py
 times a route change: the tap to the frame after the new screen's first text is in the accessibility tree, in
-headless Chromium at 390×844, the apps in turns so a busy moment weighs on each.
+headless Chromium at 390×844, the apps in turns so a busy moment weighs on each; and the way back, the top bar's
+arrow to the frame after the first route's text is in the tree again.
 
 What it shows: Flet's client pays for every control it is sent, built or not; a screen's route change is compared
 fairly with a bare app holding as many controls, not with one holding two texts (bench_screens.py's baseline).
@@ -74,6 +75,7 @@ def main() -> None:
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir())
                  for app in apps]
     times: dict[tuple[int, str], list[float]] = {app: [] for app in apps}
+    times_back: dict[tuple[int, str], list[float]] = {app: [] for app in apps}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -86,19 +88,21 @@ def main() -> None:
                     page = pages[app]
                     there = page.get_by_role("button", name="Rows", exact=True).element_handle()
                     elapsed = page.evaluate(TAP_AND_SEE, [there, "First row"])
+                    back = page.get_by_role("button", name="Back", exact=True).element_handle()
+                    elapsed_back = page.evaluate(TAP_AND_SEE, [back, "Start screen"])
                     if round_:  # the first round warms each tab's caches
                         times[app].append(elapsed)
-                    back = page.get_by_role("button", name="Back", exact=True).element_handle()
-                    page.evaluate(TAP_AND_SEE, [back, "Start screen"])
+                        times_back[app].append(elapsed_back)
             browser.close()
     finally:
         for process in processes:
             process.kill()
             process.wait()
     for rows, layout in apps:
-        values = sorted(times[rows, layout])
-        print(f"{rows:4d} rows ({3 * rows + 1:3d} controls) in a {layout:8s}: median "
-              f"{statistics.median(values):5.0f} ms, p90 {values[max(0, int(len(values) * 0.9) - 1)]:5.0f} ms")
+        there, back = sorted(times[rows, layout]), sorted(times_back[rows, layout])
+        print(f"{rows:4d} rows ({3 * rows + 1:3d} controls) in a {layout:8s}: there median "
+              f"{statistics.median(there):5.0f} ms, p90 {there[max(0, int(len(there) * 0.9) - 1)]:5.0f} ms; back median "
+              f"{statistics.median(back):5.0f} ms, p90 {back[max(0, int(len(back) * 0.9) - 1)]:5.0f} ms")
     print(f"(load {os.getloadavg()[0]:.1f})")
 
 
