@@ -219,10 +219,10 @@ def _write_app(folder: Path, packages: list[metadata.Distribution]) -> None:
                         and ASSETS not in path.parents and path.suffix not in (".po", ".pot"):
                     archive.add(path, f"{root.name}/{relative.as_posix()}", filter=_timeless)
         for path in sorted(templates_dir().rglob("*")):
+            relative = path.relative_to(templates_dir())
             # Not the game files' parses this machine kept beside its bytecode (scoring.definitions).
-            if path.is_file() and "__pycache__" not in path.relative_to(templates_dir()).parts:
-                archive.add(path, f"scoring/templates/{path.relative_to(templates_dir()).as_posix()}",
-                            filter=_timeless)
+            if path.is_file() and "__pycache__" not in relative.parts:
+                archive.add(path, f"scoring/templates/{relative.as_posix()}", filter=_timeless)
         for distribution in packages:
             if _key(distribution.metadata["Name"]) not in PACKAGE_PARTS:
                 add_package(archive, distribution)
