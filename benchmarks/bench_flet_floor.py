@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
+from bench_screens import figures
 from bench_taps import open_tab
 
 APP = textwrap.dedent(
@@ -99,10 +99,8 @@ def main() -> None:
             process.kill()
             process.wait()
     for rows, layout in apps:
-        there, back = sorted(times[rows, layout]), sorted(times_back[rows, layout])
-        print(f"{rows:4d} rows ({3 * rows + 1:3d} controls) in a {layout:8s}: there median "
-              f"{statistics.median(there):5.0f} ms, p90 {there[max(0, int(len(there) * 0.9) - 1)]:5.0f} ms; back median "
-              f"{statistics.median(back):5.0f} ms, p90 {back[max(0, int(len(back) * 0.9) - 1)]:5.0f} ms")
+        print(f"{rows:4d} rows ({3 * rows + 1:3d} controls) in a {layout:8s}: there {figures(times[rows, layout])}, "
+              f"back {figures(times_back[rows, layout])} (median / p90)")
     print(f"(load {os.getloadavg()[0]:.1f})")
 
 

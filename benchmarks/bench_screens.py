@@ -133,11 +133,13 @@ def bare_round(page, times: dict[str, list[float]]) -> None:  # noqa: ANN001
                ("start → Past games", "Past games → start"))
 
 
-def report(what: str, ours: list[float], bare: list[float] | None) -> str:
-    def figures(values: list[float]) -> str:
-        ordered = sorted(values)
-        return f"{statistics.median(ordered):.0f} / {ordered[max(0, int(len(ordered) * 0.9) - 1)]:.0f} ms"
+def figures(values: list[float]) -> str:
+    """Median / 90th percentile of ``values`` (milliseconds), as every line of these benchmarks gives them."""
+    ordered = sorted(values)
+    return f"{statistics.median(ordered):.0f} / {ordered[max(0, int(len(ordered) * 0.9) - 1)]:.0f} ms"
 
+
+def report(what: str, ours: list[float], bare: list[float] | None) -> str:
     line = f"{what}: bidwell {figures(ours)}"
     if bare:
         line += f"; bare Flet {figures(bare)}; ratio of medians {statistics.median(ours) / statistics.median(bare):.2f}"
