@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from phone import CHROMIUM_ARGS, NEXT_TWO_FRAMES, PHONE, Phone, Server, chromium  # noqa: E402
+from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium  # noqa: E402
 from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 from playwright.sync_api import Locator, expect, sync_playwright  # noqa: E402
 
@@ -87,7 +87,7 @@ def to_top(phone: Phone, target: Locator) -> None:
     page.mouse.move(page.viewport_size["width"] / 2, height / 2)
     page.mouse.wheel(0, target.bounding_box()["y"] - 90)
     expect(target).to_be_in_viewport()
-    page.evaluate(NEXT_TWO_FRAMES)  # Flutter scrolls its canvas a frame after its accessibility tree
+    phone.next_two_frames()  # Flutter scrolls its canvas a frame after its accessibility tree
 
 
 def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]], shots: Path) -> dict[str, Path]:

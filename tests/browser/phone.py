@@ -18,6 +18,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterable
 from pathlib import Path
@@ -51,15 +52,23 @@ SIZES_AND_LOOKS = pytest.mark.parametrize(("size", "scheme"), [(PHONE, "light"),
 """Both phone sizes and both looks in two runs, the small phone in the dark: each is seen, and a screen's browser test
 costs CI half what the four pairs would (the screenshot tour, tests/browser/test_screenshots.py, takes all four)."""
 START_SECONDS = 60
-NEXT_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-# Two frames drawn, or an error once the page's clock has run ``limit`` ms without them (a hidden or frozen page).
-TWO_FRAMES_OR_FAIL = """limit => new Promise((done, fail) => {
-  const late = setTimeout(() => fail(new Error(`no frame drawn in ${limit} ms`)), limit);
-  requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(); }));
-})"""
+# True from the second animation frame after its first call for the same ``token``: polled once at once, then once a
+# frame. Playwright's wait_for_function keeps its own time limit, so a page that stops drawing, or a renderer that
+# stops answering, fails the wait instead of holding the run (an evaluate() has no limit of its own).
+TWO_FRAMES_DRAWN = """token => {
+  const seen = window.__framesSeen ??= {};
+  seen[token] = (seen[token] || 0) + 1;
+  if (seen[token] <= 2) return false;
+  delete seen[token];
+  return true;
+}"""
 FRAME_SECONDS = 15
 CAPTURE_SECONDS = 10
 CAPTURES = 3
+SETTLE_SECONDS = 60
+"""How long a screenshot waits for the canvas to settle: the picture is for a person to look at (the tests assert on
+the accessibility tree), so a screen that keeps changing (a caret, a late frame on a starved machine) is kept as last
+drawn rather than held for up to 60 captures."""
 
 # The texts of the accessibility tree whose box runs past the right edge of the screen, outside anything that
 # scrolls sideways (a table that scrolls is not cut: a swipe shows the rest).
@@ -217,8 +226,6 @@ class Server:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
     def _wait_until_serving(self) -> None:
-        import time
-
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             try:
@@ -265,6 +272,7 @@ class Phone:
         self.page = page
         self.name = name
         self.shots = 0
+        self.frames_waited = 0
 
     def open(self, url: str, *, as_a_phone: bool = False) -> Phone:
         """Load the app and switch on Flutter's accessibility tree (what screen readers and these tests read); in a
@@ -334,7 +342,7 @@ class Phone:
         self.page.wait_for_function(WHOLLY_ON_THE_SCREEN, arg=target.element_handle())
         # The eye sees the scrolled screen drawn before the finger lands: the accessibility tree moves in the frame
         # Flutter scrolls, and a tap in that frame was now and then taken by the browser and not by Flutter.
-        self.page.evaluate(NEXT_TWO_FRAMES)
+        self.next_two_frames()
 
     def see_cursor_in(self, field: Locator) -> None:
         """The cursor is in ``field``: what is typed now goes there."""
@@ -352,7 +360,7 @@ class Phone:
         frame or two later, and a tap on another control before that was seen dropped by Flutter's web engine
         (its semantic tap lost, the DOM events all there), where no thumb is that quick."""
         expect(field).to_have_value(text)
-        self.page.evaluate(NEXT_TWO_FRAMES)
+        self.next_two_frames()
 
     def enter_lines(self, label: str, lines: Iterable[str]) -> Locator:
         """Tap the field ``label`` once, then type each line and Enter, as on a phone whose keyboard stays up.
@@ -400,6 +408,13 @@ class Phone:
         cut = self.page.evaluate(TEXTS_PAST_THE_RIGHT_EDGE)
         assert cut == [], f"cut at the right edge of {picture.name}: {cut}"
 
+    def next_two_frames(self) -> None:
+        """Wait until the page has drawn two more animation frames (FRAME_SECONDS at most: a page that stops
+        drawing fails here, as it would for a person)."""
+        self.frames_waited += 1
+        self.page.wait_for_function(TWO_FRAMES_DRAWN, arg=self.frames_waited, polling="raf",
+                                    timeout=FRAME_SECONDS * 1000)
+
     def picture(self, **options) -> bytes:
         """A screenshot of the page as it draws now, once it has drawn two more frames.
 
@@ -411,7 +426,7 @@ class Phone:
         """
         stalls = 0
         while True:
-            self.page.evaluate(TWO_FRAMES_OR_FAIL, FRAME_SECONDS * 1000)
+            self.next_two_frames()
             try:
                 return self.page.screenshot(timeout=CAPTURE_SECONDS * 1000, **options)
             except PlaywrightTimeoutError:
@@ -428,8 +443,13 @@ class Phone:
         then it slides in; on a busy machine it can stay empty for several), so the picture is taken again, two
         animation frames apart, until three in a row are the same and something is drawn on them.
         """
+        deadline = time.monotonic() + SETTLE_SECONDS
         previous, same = self.picture(), 0
         for _ in range(60):
+            if time.monotonic() > deadline:
+                print(f"{self.name}: {label!r} not settled in {SETTLE_SECONDS} s; the last picture is kept",
+                      file=sys.stderr)
+                break
             image = self.picture()
             same = same + 1 if image == previous else 0
             previous = image
