@@ -6,7 +6,8 @@ or a scoreboard cell costs), in
 a View that scrolls, or in a ``ListView`` (which builds only the rows on the screen). Timed as bench_screens.py
 times a route change: the tap to the frame after the new screen's first text is in the accessibility tree, in
 headless Chromium at 390×844, the apps in turns so a busy moment weighs on each; and the way back, the top bar's
-arrow to the frame after the first route's text is in the tree again.
+arrow to the frame after the first route's text is in the tree again. Each tap waits for the screen to be at rest
+(bench_app.wait_at_rest), as a person's does.
 
 What it shows: Flet's client pays for every control it is sent, built or not; a screen's route change is compared
 fairly with a bare app holding as many controls, not with one holding two texts (bench_screens.py's baseline).
@@ -28,7 +29,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
+from bench_app import ARGS, TAP_AND_SEE, free_port, wait_at_rest, wait_serving
 from bench_screens import figures
 from bench_taps import open_tab
 
@@ -86,8 +87,10 @@ def main() -> None:
             for round_ in range(args.runs + 1):
                 for app in apps:
                     page = pages[app]
+                    wait_at_rest(page)
                     there = page.get_by_role("button", name="Rows", exact=True).element_handle()
                     elapsed = page.evaluate(TAP_AND_SEE, [there, "First row"])
+                    wait_at_rest(page)
                     back = page.get_by_role("button", name="Back", exact=True).element_handle()
                     elapsed_back = page.evaluate(TAP_AND_SEE, [back, "Start screen"])
                     if round_:  # the first round warms each tab's caches

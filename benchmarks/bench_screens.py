@@ -3,7 +3,9 @@ with 10,000 past games stored (the history bench_storage.py builds, copied so th
 to a bare two-route Flet app (``ft.Router``, one View per route, a top bar's back arrow) served the same way.
 
 Timed inside the page as bench_app.py's TAP_AND_SEE does: the semantics node's click to the animation frame after
-the screen's own text is in the accessibility tree (a text that is not there before the tap). Medians and 90th
+the screen's own text is in the accessibility tree (a text that is not there before the tap), each tap made on a
+screen at rest (bench_app.wait_at_rest: the route's transition that brought it is over, as when a person taps
+it). Medians and 90th
 percentiles of ``--runs`` rounds, the two apps in turns so a busy moment weighs on both:
 
 - start screen → Past games, and back (the bare app: its root → its second route, and back);
@@ -37,7 +39,7 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
+from bench_app import ARGS, TAP_AND_SEE, free_port, wait_at_rest, wait_serving
 from bench_storage import build
 from bench_taps import open_tab
 from phone import Phone
@@ -96,6 +98,7 @@ def timed(page, name: str, shown: str) -> float:  # noqa: ANN001 - a Page
     expect(page.get_by_text(shown, exact=True)).to_have_count(0)
     button = page.get_by_role("button", name=name, exact=True).first
     expect(button).to_be_enabled(timeout=30_000)
+    wait_at_rest(page)
     return page.evaluate(TAP_AND_SEE, [button.element_handle(), shown])
 
 

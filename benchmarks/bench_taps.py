@@ -36,7 +36,7 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, TAP_AND_SEE, free_port, wait_serving
+from bench_app import ARGS, COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, wait_serving
 from bench_storage import build
 from phone import SWITCH_ON_THE_ACCESSIBILITY_TREE
 
@@ -55,11 +55,13 @@ def start_game(folder: Path) -> str:
 
 def open_tab(browser, url: str):  # noqa: ANN001, ANN201 - Playwright's Browser and Page
     """A phone-sized tab of its own (a touch screen, its own connection) on ``url``, the app drawn and its
-    accessibility tree on, also after the page loads itself again (as it does after a lost connection)."""
+    accessibility tree on, also after the page loads itself again (as it does after a lost connection), counting
+    its frames asked for (bench_app.wait_at_rest)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.add_init_script("addEventListener('flutter-first-frame', () => window.__ff = true)")
     page.add_init_script(SWITCH_ON_THE_ACCESSIBILITY_TREE)
+    page.add_init_script(COUNT_FRAME_ASKS)
     page.goto(url)
     page.wait_for_function("window.__ff === true", timeout=60_000)
     expect(page.get_by_role("button").first).to_be_attached(timeout=60_000)
