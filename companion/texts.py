@@ -188,6 +188,7 @@ APP.msg(
     "link.back",
     "The connection was lost and is back. Nothing tapped meanwhile was taken: the screen shows the game as stored.",
 )
+APP.msg("nav.back_refused", "A Back tapped while the screen was changing was not taken.")
 APP.msg("link.lost", "The connection to Bidwell is lost. Reconnecting… Nothing tapped now is taken.")
 APP.msg("tap.during_settle", "{taken} — the tap right after it was not taken.")
 APP.msg("tap.stale_bid", "{name}'s bid is {value} — that tap was for {name}, so it was not taken again.")

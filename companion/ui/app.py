@@ -130,6 +130,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     admitted = None if admission is None else partial(admission.admit, page.session.id)
     if tables is not None:
         session.join_guesses = tables.session(address, admitted)
+    # Set before the Router mounts, which then leaves every Back to it.
+    page.on_view_pop = session.back.view_pop
     page.on_disconnect = lambda _: _link(session, connected=False)
     page.on_connect = lambda _: _link(session, connected=True, page=page)
     page.session.store.set(SESSION_KEY, session)

@@ -14,7 +14,9 @@ import contextlib
 import contextvars
 import functools
 import logging
-from collections.abc import Callable, Iterator
+import math
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 
 import flet as ft
@@ -37,6 +39,13 @@ TOPIC = "bidwell/games"
 SEEN_SECONDS = 10.0
 """How long a tap just taken waits for the phone to say it drew it (:meth:`GameHandle.settle_when_seen`): a phone
 that does not answer by then gets its next pad all the same rather than a pad greyed for good."""
+
+ROUTE_TRANSITION_SECONDS = 0.3
+"""How long Flet's client takes to change screens once it has the change: every route gets Flutter's 300 ms transition
+(its AnimatedTransitionPage), and with Bidwell's INSTANT theme a screen closed stays drawn, whole, until it ends."""
+
+BACK_REFUSED_MS = 4000
+"""How long the bar saying a Back was not taken stays."""
 
 SEEN_QUESTION = "bidwell.seen"
 """The setting whose presence is asked to learn that the phone has drawn what came before (never stored)."""
@@ -212,6 +221,89 @@ class Listing:
         self.version = 0
 
 
+class BackGuard:
+    """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at.
+
+    A screen being closed stays drawn for the route's transition (:data:`ROUTE_TRANSITION_SECONDS`), and its arrow
+    with it: a second touch there meanwhile (a bounce, a double tap, a tap thought not taken) went to the arrow of
+    the screen beneath, which Flet's client closed at once, and two screens closed where one was meant (the
+    correction's arrow tapped twice led past the game to the start screen; so did Save and then the arrow). So
+    every screen with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``): a Back is
+    taken for the screen on top only (a Back sent from a screen before another opened over it names the one
+    beneath), and not during the transition of the last screen closed. That transition is timed from a moment the
+    phone has started it by, so a touch made once it is over is not refused: a Back's from when it is taken here
+    (the phone closes the screen on the answer); a screen the app closes (Save closes the correction), from the
+    phone's answer to a question asked after the change (it answers in order). A phone so slow that it handles a
+    touch after the transition it was made in is not covered.
+    """
+
+    def __init__(self, seen: Callable[[], Awaitable[None]]):
+        self._seen = seen
+        self._open: set[str] = set()
+        """The addresses of the screens open, each a view of the Router's stack: each nests in the one below."""
+        self._closing: str | None = None
+        """The screen a Back was just taken for: its transition is timed already."""
+        self._closes = 0
+        self._moving_until = 0.0
+        self._page: ft.Page | None = None
+
+    def opened(self, path: str) -> None:
+        """The screen at ``path`` was opened (every screen says so). It is drawn at once, over the one beneath: a
+        Back on the phone from now on was aimed at it, or names the screen beneath and is refused. Opened on top
+        as another closes (``/shared`` → a past game), no screen closing stays drawn over it."""
+        self._open.add(path)
+        self._page = ft.context.page
+        if path == max(self._open, key=len):
+            self._closes += 1
+            self._moving_until = 0.0
+
+    def closed(self, path: str) -> None:
+        """The screen at ``path`` was closed, by a Back or by the app."""
+        self._open.discard(path)
+        self._closes += 1
+        if path == self._closing:
+            self._closing = None
+        elif self._page is not None:
+            self._moving_until = math.inf
+            self._page.run_task(self._moving_once_seen, self._closes)
+
+    async def _moving_once_seen(self, close: int) -> None:
+        try:
+            await asyncio.wait_for(self._seen(), SEEN_SECONDS)
+        except Exception as error:  # noqa: BLE001 - a phone that cannot answer gets its Back all the same
+            log.info("the phone did not say it drew the screen closed: %r", error)
+        if close == self._closes:
+            self._moving_until = time.monotonic() + ROUTE_TRANSITION_SECONDS
+
+    def ask_before_closing(self, view: ft.View) -> ft.View:
+        """``view``, a screen with one beneath, made to ask :meth:`confirm_pop` before the phone closes it."""
+        view.can_pop = False
+        view.on_confirm_pop = self.confirm_pop
+        return view
+
+    async def confirm_pop(self, event: ft.ControlEvent) -> None:
+        """A Back on the phone asks to close the screen ``event.control``: yes if it is on top and no screen is
+        closing; otherwise no, and the bar says it was not taken."""
+        view = event.control
+        stack = sorted(self._open, key=len)
+        taken = len(stack) > 1 and view.route == stack[-1] and time.monotonic() >= self._moving_until
+        if taken:
+            self._closing = view.route
+            self._moving_until = time.monotonic() + ROUTE_TRANSITION_SECONDS
+        await view.confirm_pop(taken)
+        if not taken:
+            log.info("a Back on %s refused (screens open: %s)", view.route, stack)
+            event.page.show_dialog(ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS))
+
+    def view_pop(self, event: ft.ViewPopEvent) -> None:
+        """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has
+        closed the screen on top (after :meth:`confirm_pop`); the address follows it to the screen beneath, as the
+        Router's own handler does."""
+        stack = sorted(self._open, key=len)
+        if len(stack) > 1 and event.route == stack[-1]:
+            event.page.navigate(stack[-2])
+
+
 class Session:
     """A tab's store, paper size, open games, and what it shows of the storage and of other tabs.
 
@@ -241,6 +333,7 @@ class Session:
         self.speech = Speech()
         self.preferences: ft.SharedPreferences | None = None
         """What this tab's browser keeps for it (the language picked), once the tab is set up."""
+        self.back = BackGuard(self.seen)
         self._page: ft.Page | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._context: contextvars.Context | None = None

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.texts import t
+from companion.ui.session import SessionContext
 from companion.views.common import Aim, Message, PadKey
 
 log = logging.getLogger(__name__)
@@ -35,8 +36,29 @@ def part(fn: Callable) -> Callable:
 
 
 def screen(fn: Callable) -> Callable:
-    """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is."""
-    return _guarded(fn, lambda broken: ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))), controls=[broken]))
+    """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is; its opening and its closing
+    are told to the tab's :class:`~companion.ui.session.BackGuard`."""
+
+    @functools.wraps(fn)
+    def told(*args, **kwargs):
+        session = ft.use_context(SessionContext)  # None on the PIN screen, before the tab has its screens
+        path = ft.use_view_path()  # "" outside the Router: the PIN and join screens, which have no Back
+
+        def opened() -> None:
+            if session is not None and path:
+                session.back.opened(path)
+
+        def closed() -> None:
+            if session is not None and path:
+                session.back.closed(path)
+
+        ft.use_effect(opened, [path], cleanup=closed)
+        view = fn(*args, **kwargs)
+        if session is not None and path not in ("", "/"):  # a screen with one beneath: Back closes it
+            session.back.ask_before_closing(view)
+        return view
+
+    return _guarded(told, lambda broken: ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))), controls=[broken]))
 
 
 def _guarded(fn: Callable, in_place_of: Callable[[ft.Control], ft.Control]) -> Callable:

@@ -207,3 +207,44 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     csilla.page.goto(f"{csilla_url}join")
     expect(csilla.field("Join code")).to_be_visible()
     csilla.shot("join typed in the PIN screen's tab")
+
+
+def touch_twice(phone: Phone, first: str, second: str) -> None:
+    """Touch the button ``first``, then :data:`DOUBLE_TAP_MS` later the place where ``second`` was when the first
+    touch was made: a thumb that taps again there, because the screen was slow to change."""
+    places = []
+    for name in (first, second):
+        expect(phone.button(name)).to_be_enabled()
+        box = phone.button(name).bounding_box()
+        places.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    phone.page.touchscreen.tap(*places[0])
+    phone.page.wait_for_timeout(DOUBLE_TAP_MS)
+    phone.page.touchscreen.tap(*places[1])
+
+
+def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_server, tmp_path):
+    """Save and then the arrow, tapped as one double tap, save the correction and lead back to the game, not past it
+    to the start screen; so does the correction's arrow tapped twice. The screen being closed stays drawn a moment,
+    and a touch on its arrow meanwhile is not taken."""
+    saved = GameStore(tmp_path / "data").start(Game.new("rage", PLAYERS))
+    hand = saved.state.current
+    for seat in hand.bidding_order:
+        saved.bid(seat, 0)
+    saved.record_tricks([hand.cards if seat == hand.bidding_order[0] else 0 for seat in range(len(PLAYERS))])
+    game = f"Hand 2 of {saved.game.rules.hand_count}"
+    server = own_server()
+    phone = open_phone(f"{server.url}game/{saved.id}/hand/1", "double-back")
+    phone.tap("Béla's bid: one more")
+    phone.see_exactly("Béla's bid: 1")
+    touch_twice(phone, "Save the correction", "Back")
+    phone.see_exactly("Hand 1 corrected; every later total follows.")
+    phone.see_exactly(game)
+    # A tap made after the two touches reaches the server after both: the game's screen takes it.
+    phone.tap("Correct hand 1")
+    phone.see_exactly("Béla's bid: 1")
+    assert GameStore(tmp_path / "data").open(saved.id).state.hands[0].bids[1] == 1
+
+    double_tap(phone, "Back")
+    phone.see_exactly(game)
+    phone.tap("Correct hand 1")
+    phone.see_exactly("Correct hand 1")
