@@ -5,8 +5,7 @@ to a bare two-route Flet app (``ft.Router``, one View per route, a top bar's bac
 Timed inside the page as bench_app.py's TAP_AND_SEE does: the semantics node's click to the animation frame after
 the screen's own text is in the accessibility tree (a text that is not there before the tap), each tap made on a
 screen at rest (bench_app.wait_at_rest: the route's transition that brought it is over, as when a person taps
-it). Medians and 90th
-percentiles of ``--runs`` rounds, the two apps in turns so a busy moment weighs on both:
+it). Medians and 90th percentiles of ``--runs`` rounds, the two apps in turns so a busy moment weighs on both:
 
 - start screen → Past games, and back (the bare app: its root → its second route, and back);
 - game → the correction of hand 1, and back (the bare app's same pair of changes is the baseline);

@@ -418,7 +418,7 @@ class Phone:
     def picture(self, **options) -> bytes:
         """A screenshot of the page as it draws now, once it has drawn two more frames.
 
-        The two frames come first, on the page's own clock: a page that stops drawing fails here, as it would
+        The two frames come first (:meth:`next_two_frames`): a page that stops drawing fails there, as it would
         for a person. Chromium's capture itself once stalled for good on a page that drew on (a CI run under
         load: "waiting for fonts to load... fonts loaded", then 15 s of nothing, as Playwright's issue 28995
         and Chromium's 1121612 describe); a capture that stalls is abandoned after CAPTURE_SECONDS and taken
