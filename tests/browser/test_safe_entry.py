@@ -44,11 +44,21 @@ def double_tap(phone: Phone, name: str, gap_ms: int = DOUBLE_TAP_MS) -> None:
     whatever the screen shows there by then."""
     expect(phone.button(name)).to_be_enabled()  # the first touch, where a person would make it: on a live key
     phone.scroll_to(phone.button(name))  # a thumb touches what is on the screen
-    box = phone.button(name).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    phone.page.touchscreen.tap(x, y)
+    touch_twice(phone, name, name, gap_ms)
+
+
+def touch_twice(phone: Phone, first: str, second: str, gap_ms: int = BOUNCE_MS) -> None:
+    """Touch the button ``first``, then ``gap_ms`` later the place where ``second`` was when the first touch was
+    made: the second touch lands on whatever the screen shows there by then (a bounce apart, by default: on the
+    screen the first one changes, before the phone has changed it)."""
+    places = []
+    for name in (first, second):
+        expect(phone.button(name)).to_be_enabled()
+        box = phone.button(name).bounding_box()
+        places.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    phone.page.touchscreen.tap(*places[0])
     phone.page.wait_for_timeout(gap_ms)
-    phone.page.touchscreen.tap(x, y)
+    phone.page.touchscreen.tap(*places[1])
 
 
 def bids_on_screen(phone: Phone, *lines: str) -> None:
@@ -209,19 +219,6 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     csilla.page.goto(f"{csilla_url}join")
     expect(csilla.field("Join code")).to_be_visible()
     csilla.shot("join typed in the PIN screen's tab")
-
-
-def touch_twice(phone: Phone, first: str, second: str) -> None:
-    """Touch the button ``first``, then :data:`BOUNCE_MS` later the place where ``second`` was when the first touch
-    was made: a second touch on the screen the first one closes, before the phone has changed it."""
-    places = []
-    for name in (first, second):
-        expect(phone.button(name)).to_be_enabled()
-        box = phone.button(name).bounding_box()
-        places.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
-    phone.page.touchscreen.tap(*places[0])
-    phone.page.wait_for_timeout(BOUNCE_MS)
-    phone.page.touchscreen.tap(*places[1])
 
 
 def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_server, tmp_path):
