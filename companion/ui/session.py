@@ -253,9 +253,13 @@ class BackGuard:
         as another closes (``/shared`` → a past game), no screen closing stays drawn over it."""
         self._open.add(path)
         self._page = ft.context.page
-        if path == max(self._open, key=len):
+        if path == self._stack()[-1]:
             self._closes += 1
             self._moving_until = 0.0
+
+    def _stack(self) -> list[str]:
+        """The screens open, from the bottom: each address nests in the one below it."""
+        return sorted(self._open, key=len)
 
     def closed(self, path: str) -> None:
         """The screen at ``path`` was closed, by a Back or by the app."""
@@ -285,7 +289,7 @@ class BackGuard:
         """A Back on the phone asks to close the screen ``event.control``: yes if it is on top and no screen is
         closing; otherwise no, and the bar says it was not taken."""
         view = event.control
-        stack = sorted(self._open, key=len)
+        stack = self._stack()
         taken = len(stack) > 1 and view.route == stack[-1] and time.monotonic() >= self._moving_until
         if taken:
             self._closing = view.route
@@ -299,7 +303,7 @@ class BackGuard:
         """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has
         closed the screen on top (after :meth:`confirm_pop`); the address follows it to the screen beneath, as the
         Router's own handler does."""
-        stack = sorted(self._open, key=len)
+        stack = self._stack()
         if len(stack) > 1 and event.route == stack[-1]:
             event.page.navigate(stack[-2])
 
