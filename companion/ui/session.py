@@ -14,8 +14,6 @@ import contextlib
 import contextvars
 import functools
 import logging
-import math
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 
@@ -230,11 +228,13 @@ class BackGuard:
     correction's arrow tapped twice led past the game to the start screen; so did Save and then the arrow). So
     every screen with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``): a Back is
     taken for the screen on top only (a Back sent from a screen before another opened over it names the one
-    beneath), and not during the transition of the last screen closed. That transition is timed from a moment the
-    phone has started it by, so a touch made once it is over is not refused: a Back's from when it is taken here
-    (the phone closes the screen on the answer); a screen the app closes (Save closes the correction), from the
-    phone's answer to a question asked after the change (it answers in order). A phone so slow that it handles a
-    touch after the transition it was made in is not covered.
+    beneath), and not while the last screen closed is still closing on the phone.
+
+    That ends, not at a time of the server's, but once the phone has answered a question sent when its transition
+    is over: it sends what it has to say in order, so a Back it sends before that answer, from a touch made during
+    the transition, is refused however late a busy phone handled the touch; a touch made once the phone is done
+    is taken. The transition is timed from the phone's answer to the Back's yes, or, for a screen the app closes
+    (Save closes the correction), to a question asked after the change.
     """
 
     def __init__(self, seen: Callable[[], Awaitable[None]]):
@@ -243,8 +243,10 @@ class BackGuard:
         """The addresses of the screens open, each a view of the Router's stack: each nests in the one below."""
         self._closing: str | None = None
         """The screen a Back was just taken for: its transition is timed already."""
-        self._closes = 0
-        self._moving_until = 0.0
+        self._moves = 0
+        """Counts the changes of screen: a transition's end is taken only for the last change."""
+        self._moving = False
+        """Whether a screen is closing on the phone (a Back is refused)."""
         self._page: ft.Page | None = None
 
     def opened(self, path: str) -> None:
@@ -254,8 +256,8 @@ class BackGuard:
         self._open.add(path)
         self._page = ft.context.page
         if path == self._stack()[-1]:
-            self._closes += 1
-            self._moving_until = 0.0
+            self._moves += 1
+            self._moving = False
 
     def _stack(self) -> list[str]:
         """The screens open, from the bottom: each address nests in the one below it."""
@@ -264,20 +266,34 @@ class BackGuard:
     def closed(self, path: str) -> None:
         """The screen at ``path`` was closed, by a Back or by the app."""
         self._open.discard(path)
-        self._closes += 1
         if path == self._closing:
             self._closing = None
         elif self._page is not None:
-            self._moving_until = math.inf
-            self._page.run_task(self._moving_once_seen, self._closes)
+            move = self._start_moving()
+            self._page.run_task(self._moving_once_seen, move)
 
-    async def _moving_once_seen(self, close: int) -> None:
+    def _start_moving(self) -> int:
+        """A screen starts closing: Backs are refused until the move returned is over."""
+        self._moves += 1
+        self._moving = True
+        return self._moves
+
+    async def _answered(self, what: str) -> None:
         try:
             await asyncio.wait_for(self._seen(), SEEN_SECONDS)
         except Exception as error:  # noqa: BLE001 - a phone that cannot answer gets its Back all the same
-            log.info("the phone did not say it drew the screen closed: %r", error)
-        if close == self._closes:
-            self._moving_until = time.monotonic() + ROUTE_TRANSITION_SECONDS
+            log.info("the phone did not answer after %s: %r", what, error)
+
+    async def _moving_once_seen(self, move: int) -> None:
+        await self._answered("a screen closed")
+        await self._moving_until_drawn(move)
+
+    async def _moving_until_drawn(self, move: int) -> None:
+        """The phone started the transition of ``move`` a moment ago: it ends once the phone has answered after it."""
+        await asyncio.sleep(ROUTE_TRANSITION_SECONDS)
+        await self._answered("a screen's transition")
+        if move == self._moves:
+            self._moving = False
 
     def ask_before_closing(self, view: ft.View) -> ft.View:
         """``view``, a screen with one beneath, made to ask :meth:`confirm_pop` before the phone closes it."""
@@ -290,14 +306,17 @@ class BackGuard:
         closing; otherwise no, and the bar says it was not taken."""
         view = event.control
         stack = self._stack()
-        taken = len(stack) > 1 and view.route == stack[-1] and time.monotonic() >= self._moving_until
-        if taken:
+        if len(stack) > 1 and view.route == stack[-1] and not self._moving:
             self._closing = view.route
-            self._moving_until = time.monotonic() + ROUTE_TRANSITION_SECONDS
-        await view.confirm_pop(taken)
-        if not taken:
-            log.info("a Back on %s refused (screens open: %s)", view.route, stack)
-            event.page.show_dialog(ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS))
+            move = self._start_moving()
+            try:
+                await view.confirm_pop(True)
+            finally:
+                event.page.run_task(self._moving_until_drawn, move)
+            return
+        await view.confirm_pop(False)
+        log.info("a Back on %s refused (screens open: %s)", view.route, stack)
+        event.page.show_dialog(ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS))
 
     def view_pop(self, event: ft.ViewPopEvent) -> None:
         """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has
