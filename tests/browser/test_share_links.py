@@ -90,6 +90,8 @@ def test_a_game_s_link_opens_on_another_bidwell_which_keeps_it_once(open_phone, 
     expect(other.button("Keep this game")).to_have_count(0)
     other.shot(f"shared-kept-{size['width']}-{scheme}")
     other.tap("Open it in Past games")
+    # The past game's own screen (the shared one says "Zoë wins!" too, and its Back is gone with it).
+    expect(other.button("Share this game")).to_be_visible()
     other.see_exactly("Zoë wins!")
     other.tap("Back")
     cards = other.page.get_by_role("group", name=re.compile(r"^Herrlof · "))
