@@ -248,6 +248,8 @@ class BackGuard:
         self._moving = False
         """Whether a screen is closing on the phone (a Back is refused)."""
         self._page: ft.Page | None = None
+        self._refused: ft.SnackBar | None = None
+        """The bar saying a Back was not taken, until it is gone."""
 
     def opened(self, path: str) -> None:
         """The screen at ``path`` was opened (every screen says so). It is drawn at once, over the one beneath: a
@@ -258,6 +260,7 @@ class BackGuard:
         if path == self._stack()[-1]:
             self._moves += 1
             self._moving = False
+            self._take_down_refusal()
 
     def _stack(self) -> list[str]:
         """The screens open, from the bottom: each address nests in the one below it."""
@@ -303,8 +306,10 @@ class BackGuard:
 
     async def confirm_pop(self, event: ft.ControlEvent) -> None:
         """A Back on the phone asks to close the screen ``event.control``: yes if it is on top and no screen is
-        closing; otherwise no, and the bar says it was not taken."""
+        closing; otherwise no, and the bar says it was not taken. A Back taken is timed from the phone's answer to
+        the yes, when it starts closing the screen (on a busy phone, well after the Back reached the server)."""
         view = event.control
+        page = ft.context.page  # not the event's: its screen may be gone by the time the phone has answered
         stack = self._stack()
         if len(stack) > 1 and view.route == stack[-1] and not self._moving:
             self._closing = view.route
@@ -312,11 +317,29 @@ class BackGuard:
             try:
                 await view.confirm_pop(True)
             finally:
-                event.page.run_task(self._moving_until_drawn, move)
+                page.run_task(self._moving_until_drawn, move)
             return
-        await view.confirm_pop(False)
+        try:
+            await view.confirm_pop(False)
+        except RuntimeError:  # closed meanwhile: the phone, which closed it too, asks no more
+            log.info("a Back on %s refused as it closed", view.route)
         log.info("a Back on %s refused (screens open: %s)", view.route, stack)
-        event.page.show_dialog(ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS))
+        if self._refused is None:  # one bar says it for a flurry of taps, not one after another for 4 s each
+            self._refused = ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS,
+                                        on_dismiss=self._refusal_gone)
+            page.show_dialog(self._refused)
+
+    def _refusal_gone(self, event: ft.Event[ft.SnackBar]) -> None:
+        if event.control is self._refused:
+            self._refused = None
+
+    def _take_down_refusal(self) -> None:
+        """A screen opened: the bar about a Back on the one before is old news, and would sit over this one's
+        buttons at the bottom (the correction's Save) for the rest of its time."""
+        if self._refused is not None:
+            self._refused.open = False
+            self._refused.update()
+            self._refused = None
 
     def view_pop(self, event: ft.ViewPopEvent) -> None:
         """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has

@@ -35,6 +35,8 @@ TWO_TOUCHES = """([first, second, gap]) => new Promise(done => {
   touch(first);
   setTimeout(() => { touch(second); done(); }, gap);
 })"""
+REFUSED_BAR_GONE_MS = 2000
+"""How soon the bar saying a Back was not taken goes once another screen opens: half its own time."""
 OUTAGE_MS = 6000
 """How long the connection is cut: a phone that drops off the table's Wi-Fi for a few seconds."""
 
@@ -237,18 +239,23 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     csilla.shot("join typed in the PIN screen's tab")
 
 
-def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_server, tmp_path):
-    """Save and then the arrow, touched before the game is back, save the correction and lead back to the game, not
-    past it to the start screen; so does a bounce on the correction's arrow. The screen being closed stays drawn a
-    moment, and a touch on its arrow meanwhile is not taken, however late a busy phone handles it."""
-    saved = GameStore(tmp_path / "data").start(Game.new("rage", PLAYERS))
+def one_hand_played(folder) -> tuple[str, str]:  # noqa: ANN001 - a path
+    """A Rage game stored in ``folder`` with its first hand played: its id, and what its screen says of hand 2."""
+    saved = GameStore(folder).start(Game.new("rage", PLAYERS))
     hand = saved.state.current
     for seat in hand.bidding_order:
         saved.bid(seat, 0)
     saved.record_tricks([hand.cards if seat == hand.bidding_order[0] else 0 for seat in range(len(PLAYERS))])
-    game = f"Hand 2 of {saved.game.rules.hand_count}"
+    return saved.id, f"Hand 2 of {saved.game.rules.hand_count}"
+
+
+def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_server, tmp_path):
+    """Save and then the arrow, touched before the game is back, save the correction and lead back to the game, not
+    past it to the start screen; so does a bounce on the correction's arrow. The screen being closed stays drawn a
+    moment, and a touch on its arrow meanwhile is not taken, however late a busy phone handles it."""
+    game_id, game = one_hand_played(tmp_path / "data")
     server = own_server()
-    phone = open_phone(f"{server.url}game/{saved.id}/hand/1", "double-back")
+    phone = open_phone(f"{server.url}game/{game_id}/hand/1", "double-back")
     phone.tap("Béla's bid: one more")
     phone.see_exactly("Béla's bid: 1")
     touch_twice(phone, "Save the correction", "Back")
@@ -257,9 +264,27 @@ def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_se
     # A tap made after the two touches reaches the server after both: the game's screen takes it.
     phone.tap("Correct hand 1")
     phone.see_exactly("Béla's bid: 1")
-    assert GameStore(tmp_path / "data").open(saved.id).state.hands[0].bids[1] == 1
+    assert GameStore(tmp_path / "data").open(game_id).state.hands[0].bids[1] == 1
 
     double_tap(phone, "Back", BOUNCE_MS)
     phone.see_exactly(game)
     phone.tap("Correct hand 1")
     phone.see_exactly("Correct hand 1")
+
+
+def test_a_back_not_taken_is_said_until_the_next_screen_opens(open_phone, own_server, tmp_path):
+    """A bounce on the correction's arrow: the game's screen says the second touch was not taken; the correction,
+    opened again at once, is not covered by that bar (it would sit over Save for the rest of its 4 s)."""
+    game_id, game = one_hand_played(tmp_path / "data")
+    phone = open_phone(f"{own_server().url}game/{game_id}/hand/1", "back-refused")
+    double_tap(phone, "Back", BOUNCE_MS)
+    phone.see_exactly(game)
+    refused = phone.page.locator("flt-semantics-host").get_by_text(
+        "A Back tapped while the screen was changing was not taken.", exact=True)
+    expect(refused).to_be_visible()
+    phone.shot("a back not taken")
+    phone.tap("Correct hand 1")
+    expect(phone.button("Save the correction")).to_be_visible()
+    # Gone well before the bar's own 4 s are up, however long the taps above took.
+    expect(refused).to_have_count(0, timeout=REFUSED_BAR_GONE_MS)
+    phone.shot("the next screen, uncovered")
