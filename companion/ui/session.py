@@ -319,10 +319,8 @@ class BackGuard:
             finally:
                 page.run_task(self._moving_until_drawn, move)
             return
-        try:
+        with contextlib.suppress(RuntimeError):  # closed meanwhile: the phone, which closed it too, asks no more
             await view.confirm_pop(False)
-        except RuntimeError:  # closed meanwhile: the phone, which closed it too, asks no more
-            log.info("a Back on %s refused as it closed", view.route)
         log.info("a Back on %s refused (screens open: %s)", view.route, stack)
         if self._refused is None:  # one bar says it for a flurry of taps, not one after another for 4 s each
             self._refused = ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS,
