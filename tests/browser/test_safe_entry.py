@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from helpers import play_hand
 from phone import Phone
 from playwright.sync_api import expect
 
@@ -243,9 +244,8 @@ def one_hand_played(folder) -> tuple[str, str]:  # noqa: ANN001 - a path
     """A Rage game stored in ``folder`` with its first hand played: its id, and what its screen says of hand 2."""
     saved = GameStore(folder).start(Game.new("rage", PLAYERS))
     hand = saved.state.current
-    for seat in hand.bidding_order:
-        saved.bid(seat, 0)
-    saved.record_tricks([hand.cards if seat == hand.bidding_order[0] else 0 for seat in range(len(PLAYERS))])
+    play_hand(saved, [0] * len(PLAYERS), [hand.cards if seat == hand.bidding_order[0] else 0
+                                          for seat in range(len(PLAYERS))])
     return saved.id, f"Hand 2 of {saved.game.rules.hand_count}"
 
 
