@@ -4,6 +4,7 @@ form. Only values here: :class:`~scoring.game.Game` checks each one as it is app
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
@@ -11,6 +12,11 @@ from scoring.frozen import field, frozen
 
 if TYPE_CHECKING:
     from typing import Any
+
+
+NOTHING_COUNTED: Mapping[str, tuple[int, ...]] = MappingProxyType({})
+"""No counted cards, as the log keeps them: a :class:`Tricks` of a tuple and this one is entered as it is made (a
+record's reader makes them so), not copied first."""
 
 
 @frozen

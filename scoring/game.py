@@ -17,7 +17,19 @@ from types import MappingProxyType
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
-from scoring.actions import NO_TRUMP, Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Start, Tricks, Trump
+from scoring.actions import (
+    NO_TRUMP,
+    NOTHING_COUNTED,
+    Action,
+    Adjust,
+    Bid,
+    ChangeBid,
+    CoinFlip,
+    Correct,
+    Start,
+    Tricks,
+    Trump,
+)
 from scoring.adjustments import check_points_and_reason
 from scoring.definitions import rules_for
 from scoring.errors import (
@@ -97,7 +109,7 @@ class Game:
     def scores(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[Adjustment, ...]]]:
         """Each hand that scores, in order, as (number, points, totals after it, adjustments given with it): what
         ``state.scored_hands`` holds of them, without making the state's views of every hand."""
-        return [(index + 1, points, totals, adjustments) for index, points, totals, adjustments in self._hands.scores()]
+        return self._hands.scores()
 
     def ending(self) -> tuple[tuple[int, ...], Outcome | None]:
         """The totals so far, and once the game has ended who won and how (None before): ``state.totals``,
@@ -123,7 +135,11 @@ class Game:
             return
         if isinstance(action, Tricks):  # one a hand: asked next
             self.verify_tricks(action.tricks, action.counted)
-            entered = Tricks(tuple(action.tricks), MappingProxyType(_normalized_counted(action.counted)))
+            if type(action) is Tricks and type(action.tricks) is tuple and action.counted is NOTHING_COUNTED:
+                entered = action  # already as the log keeps it, nothing in it to copy
+            else:
+                counted = _normalized_counted(action.counted)
+                entered = Tricks(tuple(action.tricks), MappingProxyType(counted) if counted else NOTHING_COUNTED)
         elif isinstance(action, Bid):
             self.verify_bid(action.player, action.bid)
             entered = Bid(action.player, action.bid)
@@ -174,7 +190,9 @@ class Game:
 
     def verify_not_over(self) -> None:
         """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""
-        self._verify_not_over(self._current_number())
+        now = self._hands.now
+        if now.finished:
+            self._verify_not_over(now.number)
 
     # -- bids --
 
@@ -534,9 +552,6 @@ class Game:
         return self.state
 
     # -- internals --
-
-    def _current_number(self) -> int:
-        return self._hands.now.number
 
     def _verify_not_over(self, hand: int) -> None:
         if not self._hands.now.finished:

@@ -118,7 +118,7 @@ def _put_back(hands: Hands, undo: _Undo) -> None:
         hands._dirty = hand
     hands._coin_flip = coin_flip
     hands._state = state
-    hands._now = None
+    hands.now = hands._where()
 
 
 class Hands:
@@ -133,7 +133,6 @@ class Hands:
         self._coin_flip: int | None = None
         self._trumps: dict[int, tuple[str, ...]] = {}
         self._state: GameState | None = None
-        self._now: Now | None = None
         self._steps: list[_Step] = []
         """The sums after each hand entered, valid up to ``_dirty``: hands before the first one an action
         touched keep theirs (and their views), so an action in hand 31 costs what one in hand 1 does."""
@@ -145,6 +144,11 @@ class Hands:
         self._no_bids = (None,) * seats
         # The bidding order repeats with the deal, once round the table.
         self._orders = tuple(rules.bidding_order(index, first_dealer) for index in range(seats))
+        self._target, self._hand_count = rules.target, rules.hand_count  # read at every hand's end
+        self.now: Now = self._where()
+        """Where the game stands for the next action's checks, without the state (whose hand views a check never
+        reads): kept current with every change, as a plain attribute, since every check reads it (a property's
+        call cost a replay more than the reading)."""
 
     @property
     def state(self) -> GameState:
@@ -152,13 +156,6 @@ class Hands:
         if self._state is None:
             self._state = self._derive()
         return self._state
-
-    @property
-    def now(self) -> Now:
-        """Where the game stands for the next action's checks (worked out once per change, without the state)."""
-        if self._now is None:
-            self._now = self._where()
-        return self._now
 
     def as_entered(self, index: int) -> tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]]:
         """Hand ``index`` (0-based) as entered: its bids, its tricks (None before them) and its counted cards."""
@@ -182,8 +179,8 @@ class Hands:
 
     def enter(self, action: Action) -> None:
         """Write a checked action (any but Start) into the hands, keeping what it changed for :meth:`take_back`."""
-        now = self._now
-        if type(action) is Bid and now is not None and not now.finished:
+        now = self.now
+        if type(action) is Bid and not now.finished:
             # Most actions are bids: one changes only the hand being bid, so where it stands is moved on from
             # here (the next bidder, the bid the hook forbids) and nothing is summed again.
             entries, seat = self._entries, action.player
@@ -200,7 +197,8 @@ class Hands:
             now.next_bidder, now.forbidden = self._bidding(index, now.order, now.cards, bids)
             return
         self._undos.append(self._write(action))
-        self._state = self._now = None
+        self._state = None
+        self.now = self._where()
 
     def take_back(self) -> None:
         """Put the hands back as they were before the last action entered; nothing is replayed, and only the
@@ -311,12 +309,12 @@ class Hands:
         return None, None
 
     def scores(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[Adjustment, ...]]]:
-        """Each hand that scores (recorded in full, not void), in order: its index (0-based), its points and the
+        """Each hand that scores (recorded in full, not void), in order: its number (1-based), its points and the
         totals after it (both with the bonuses and penalties given with it), and those adjustments. The sums the
         state's hand views are made from, read without making a view."""
         self._sync()
         entries = self._entries
-        return [(index, step.points, step.totals, entries[index].adjustments)  # type: ignore[misc]
+        return [(index + 1, step.points, step.totals, entries[index].adjustments)  # type: ignore[misc]
                 for index, step in enumerate(self._steps) if step.scored]
 
     def ending(self) -> tuple[tuple[int, ...], Outcome | None]:
@@ -406,9 +404,9 @@ class Hands:
         return mode is BiddingMode.HIDDEN and None not in entry.bids
 
     def _ends_after(self, index: int, totals: Sequence[int]) -> bool:
-        if self.rules.target is not None:
-            return max(totals) >= self.rules.target
-        return index + 1 == self.rules.hand_count
+        if self._target is not None:
+            return max(totals) >= self._target
+        return index + 1 == self._hand_count
 
 
 _NOTHING_COUNTED: Mapping[str, int] = MappingProxyType({})

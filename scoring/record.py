@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 
-from scoring.actions import Adjust, Bid, CoinFlip, Start, Tricks, Trump
+from scoring.actions import NOTHING_COUNTED, Adjust, Bid, CoinFlip, Start, Tricks, Trump
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game
 from scoring.i18n.engine import engine_words
@@ -238,7 +238,7 @@ def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_la
         if not is_last:
             raise RecordError("record.incomplete_not_last", hand=number, missing="no tricks")
     else:
-        take(Tricks(tricks, counted))
+        take(Tricks(tuple(tricks), counted or NOTHING_COUNTED))
     if "adjustments" in hand:
         _give_adjustments(game, number, hand["adjustments"])
 
