@@ -240,3 +240,35 @@ def test_a_text_frame_ends_the_connection_quietly(forgotten):
 
     run_async(link.LinkWatch(app, lambda: "")({"type": "websocket"}, with_text, send))
     assert closed_with(sent) == [1003] and app.frames == []
+
+
+def test_a_phones_answer_about_a_screen_gone_meanwhile_reaches_its_caller_and_the_link_stays():
+    """A Back refused as its screen closes: the phone's answer to ``confirm_pop(False)`` names a view the server no
+    longer holds. Flet 1.0.5 raised in the loop reading the phone's websocket, which closed the phone's link."""
+    from flet.messaging.session import Session
+
+    from companion.ui.late_answers import answers_reach_their_callers
+
+    class Link:  # what a Flet session asks of its tab's connection
+        pubsubhub = None
+
+        def __init__(self) -> None:
+            self.sent: list = []
+            self.sending = asyncio.Event()
+
+        def send_message(self, message) -> None:  # noqa: ANN001 - a Flet Message
+            self.sent.append(message)
+            self.sending.set()
+
+    answers_reach_their_callers()
+
+    async def refuse_a_back_as_its_screen_goes() -> object:
+        link = Link()
+        session = Session(link)
+        gone = 10_000  # no control of this session has this id
+        call = asyncio.ensure_future(session.invoke_method(gone, "confirm_pop", {"should_pop": False}, timeout=5))
+        await link.sending.wait()
+        session.handle_invoke_method_results(gone, link.sent[-1].body.call_id, "answered", None)
+        return await call
+
+    assert run_async(refuse_a_back_as_its_screen_goes()) == "answered"

@@ -24,6 +24,7 @@ from companion.ui.adjust import AdjustScreen
 from companion.ui.blank_sheet import BlankSheetScreen
 from companion.ui.correction import HandScreen
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
+from companion.ui.late_answers import answers_reach_their_callers
 from companion.ui.play import GameScreen, PastGameScreen
 from companion.ui.screens import HistoryScreen, NewGameScreen, NotFound, PinScreen, StartScreen
 from companion.ui.seat import JoinScreen, join_code_of
@@ -111,6 +112,7 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     (a sentence's key) is said on the start screen: where the games are kept, when that is not plain (in a
     browser). ``admission`` (under --lan) is told when the tab gives the PIN or a join code."""
     set_ambient(tab_language)
+    answers_reach_their_callers()  # a Back refused as its screen closes must not cut the phone off
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
     # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py. One file, at
