@@ -17,7 +17,7 @@ from companion.views.history import HistoryModel
 from companion.views.play import PlayModel
 from companion.views.stats import StatsModel, match_text
 from scoring.game import Game
-from scoring.stats import chosen, head_to_head, players
+from scoring.stats import chosen, head_to_head, match_tallies, players
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -145,13 +145,13 @@ def test_a_rematch_chain_is_a_match_with_its_tally_of_wins(tmp_path):
     first = store.start(Game.new("herrlof", ["Anna", "Béla"], first_dealer=0))
     for bids, tricks in (([15, 0], [15, 0]), ([15, 0], [15, 0])):  # Anna 25 + 25: she wins
         play_hand(first, bids, tricks)
-    assert store.matches() == {}  # one game is no match yet
+    assert store.matches([first.id]) == {}  # one game is no match yet
     second = store.rematch(first)
     assert second.game.first_dealer == 1
     for bids, tricks in (([0, 15], [0, 15]), ([0, 15], [0, 15])):  # Béla wins
         play_hand(second, bids, tricks)
     third = store.rematch(second)  # the same match: named by its first game
-    tally = store.matches()[first.id]
+    tally = store.matches([first.id])[first.id]
     assert (tally.games, tally.finished, tally.wins) == (3, 2, (("Anna", 1), ("Béla", 1)))
     assert match_text(tally) == "Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"
     model = PlayModel(store.open(second.id))
@@ -160,10 +160,46 @@ def test_a_rematch_chain_is_a_match_with_its_tally_of_wins(tmp_path):
     record = store.export(third.id)
     assert record["match"] == first.id
     store.delete(third.id)
-    assert store.matches()[first.id].games == 2
+    assert store.matches([first.id])[first.id].games == 2
     store.import_records([("third.json", record)])
     cards = HistoryModel(store).view().cards
     assert [card.match for card in cards] == ["Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"] * 3
+
+
+def test_the_tallies_of_a_page_read_only_its_matches_and_agree_with_every_games_figures(tmp_path):
+    """Past games and a game's end ask for the matches they show; the answer is what every game's figures give
+    for them, with a first game imported from a record (its id does not say its month), rematches months
+    later, one unfinished, and a game that is no match; and no screen of them reads every game's figures."""
+    store = GameStore(tmp_path / "data")
+    first = store.start(Game.new("herrlof", ["Anna", "Béla"], first_dealer=0))
+    for bids, tricks in (([15, 0], [15, 0]), ([15, 0], [15, 0])):
+        play_hand(first, bids, tricks)
+    rematch = store.rematch(first)
+    for bids, tricks in (([0, 15], [0, 15]), ([0, 15], [0, 15])):
+        play_hand(rematch, bids, tricks)
+    store.rematch(rematch)  # unfinished: counted as a game of the match, not a finished one
+    alone = store.start(Game.new("rage", ["Csilla", "Dóra", "Emil"]))
+    finished = {key: value for key, value in store.export(first.id).items() if key not in ("id", "match")}
+    imported = store.import_records([("march.json", dict(finished, created="2025-03-10T20:00:00.000Z"))]).new[0]
+    later = dict(store.export(rematch.id), match=imported, created="2025-06-02T20:00:00.000Z")
+    del later["id"]
+    store.import_records([("june.json", later)])
+
+    every = [summary.id for summary in store.history(per_page=100).items]
+    assert len(every) == 6 and imported.startswith("imported-")
+    expected = match_tallies(store.figures())
+    assert set(expected) == {first.id, imported}
+    assert store.matches(every) == expected
+    assert store.matches([alone.id]) == {} and store.matches([imported])[imported].games == 2
+
+    def every_game_read() -> None:
+        raise AssertionError("every game's figures were read")
+
+    store.statistics.figures = every_game_read
+    cards = {card.id: card.match for card in HistoryModel(store).view().cards}
+    assert cards[imported] == "Match of 2 games: Anna 1 win · Béla 1 win"
+    assert cards[first.id] == cards[rematch.id] == "Match of 3 games, 2 finished: Anna 1 win · Béla 1 win"
+    assert PlayModel(store.open(rematch.id)).ending().match == cards[first.id]
 
 
 def test_a_hand_scored_in_an_unfinished_game_is_seen_on_the_next_look(history):

@@ -5,8 +5,8 @@ Two small files beside the month files, each a cache that is never trusted blind
 
 ``index/checkpoint-months.json``
     for each month file, what a reader needs without reading it (the names and how often each was seen, how
-    many games of each kind, the unfinished games' entries, whether an entry is unsettled or of the wrong
-    shape), with the month file's signature (inode, modification time, size) when it was read or written.
+    many games of each kind, the unfinished games' entries, the matches its rematches are in, whether an entry
+    is unsettled or of the wrong shape), with the month file's signature (inode, modification time, size) when it was read or written.
     A month file whose signature differs is read again, whoever changed it.
 
 ``index/checkpoint-games.json``
@@ -79,6 +79,7 @@ def digest_of(docs: Iterable[Mapping[str, Any]], stamp: list[int] | None, *, sou
     names: dict[str, int] = {}
     kinds: dict[str, list[int]] = {}
     opened: list[Mapping[str, Any]] = []
+    matches: set[str] = set()
     unsettled = misshapen = False
     for doc in docs:
         unsettled = unsettled or bool(doc.get("unsettled"))
@@ -93,14 +94,17 @@ def digest_of(docs: Iterable[Mapping[str, Any]], stamp: list[int] | None, *, sou
         counts[doc["finished"]] += 1
         if not doc["finished"]:
             opened.append(doc)
-    return {"file": stamp, "names": names, "kinds": kinds, "open": opened, "unsettled": unsettled,
-            "misshapen": misshapen}
+        if isinstance(doc.get("match"), str):
+            matches.add(doc["match"])
+    return {"file": stamp, "names": names, "kinds": kinds, "open": opened, "matches": sorted(matches),
+            "unsettled": unsettled, "misshapen": misshapen}
 
 
 def _is_digest(value: object) -> bool:
     return (isinstance(value, dict) and isinstance(value.get("file"), list)
             and isinstance(value.get("names"), dict) and isinstance(value.get("kinds"), dict)
-            and isinstance(value.get("open"), list) and isinstance(value.get("unsettled"), bool)
+            and isinstance(value.get("open"), list) and isinstance(value.get("matches"), list)
+            and isinstance(value.get("unsettled"), bool)
             and isinstance(value.get("misshapen"), bool))
 
 

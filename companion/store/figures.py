@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.store.checkpoint import file_stamp
 from companion.store.files import Folder, StorageError
-from companion.store.game_files import GameFiles, signature
-from companion.store.index import GameSummary, HistoryIndex, seat_figures_in
+from companion.store.game_files import GameFiles, created_from_id, signature
+from companion.store.index import GameSummary, HistoryIndex, month_of, seat_figures_in
 from scoring.stats import GameFigures, MatchTally, PlayerFigures, PlayerSums, figures_of, match_tallies
 
 
@@ -24,7 +24,6 @@ class Figures:
         self.index = index
         self._by_month: dict[str, tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]] = {}
         self._last: tuple[tuple, list[GameFigures]] | None = None
-        self._tallied: tuple[list[GameFigures], dict[str, MatchTally]] | None = None
 
     def figures(self) -> list[GameFigures]:
         """Every readable game's figures for the statistics, newest first.
@@ -104,13 +103,59 @@ class Figures:
                 self.index.put(mended)
         return found, bool(mended)
 
-    def matches(self) -> dict[str, MatchTally]:
-        """Every match's tally (a game and its rematches), by the id of its first game; worked out again only
-        when :meth:`figures` answers with another list (a game changed)."""
-        figures = self.figures()
-        if self._tallied is None or self._tallied[0] is not figures:
-            self._tallied = figures, match_tallies(figures)
-        return self._tallied[1]
+    def matches(self, firsts: Iterable[str]) -> dict[str, MatchTally]:
+        """The tally of each match (a game and its rematches) among ``firsts``, ids of games that may have been
+        rematched, by that id; one with no rematch has none. ``match_tallies(self.figures())`` would give the
+        same for them, but only the games of these matches are read: a month is looked into only if its
+        digest names one of them (a page of past games, or a game's end, costs the months, not every game)."""
+        wanted = set(firsts)
+        docs: list[Mapping[str, Any]] = []
+        for month in self.index.months():
+            if not wanted.isdisjoint(self.index.digest(month)["matches"]):
+                docs += [doc for doc in self.index.listed_docs(month) if doc.get("match") in wanted]
+        if not docs:
+            return {}
+        docs += self._entries({doc["match"] for doc in docs}, month_of(min(doc["created"] for doc in docs)))
+        found, to_read = self._figures_in(docs)
+        return match_tallies(found + self._from_their_files(to_read)[0])
+
+    def _entries(self, ids: set[str], month_hint: str) -> list[Mapping[str, Any]]:
+        """The index entries of the games ``ids`` (the first games of matches) that are listed. Bidwell's ids
+        carry the month a game began in; an imported game's does not, and is looked for from ``month_hint`` (its
+        match's first rematch began then: the game began that month or before, unless its record said otherwise)
+        back to the oldest month, then the newer ones."""
+        months = self.index.months()  # newest first
+        older = [month for month in months if month <= month_hint]
+        order = [month_of(created_from_id(game_id)) for game_id in ids] + older + [m for m in months if m > month_hint]
+        found: list[Mapping[str, Any]] = []
+        left, looked = set(ids), set()
+        for month in order:
+            if not left:
+                break
+            if month in looked or month not in months:
+                continue
+            looked.add(month)
+            for doc in self.index.listed_docs(month):
+                if doc["id"] in left:
+                    left.discard(doc["id"])
+                    found.append(doc)
+        return found
+
+    def _figures_in(self, docs: Iterable[Mapping[str, Any]]) -> tuple[list[GameFigures], list[Mapping[str, Any]]]:
+        """The figures of the finished games among index entries ``docs``, kept in their entries; the entries of
+        the rest, whose figures are read from their own files."""
+        found: list[GameFigures] = []
+        to_read: list[Mapping[str, Any]] = []
+        for doc in docs:
+            seats = seat_figures_in(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
+                "damage") is None else None
+            if seats is None:
+                to_read.append(doc)
+            else:
+                match = doc.get("match")
+                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats,
+                                        match if isinstance(match, str) else None))
+        return found, to_read
 
     def _month_figures(self, month: str) -> tuple[list[int] | None, list[GameFigures], list[Mapping[str, Any]]]:
         """One month's index file's signature, its finished games' figures, and its entries to read from their
@@ -120,16 +165,6 @@ class Figures:
         kept = self._by_month.get(month)
         if kept is not None and stamp is not None and kept[0] == stamp:
             return kept
-        found: list[GameFigures] = []
-        to_read: list[Mapping[str, Any]] = []
-        for doc in self.index.listed_docs(month):
-            seats = seat_figures_in(doc.get("figures"), len(doc["players"])) if doc["finished"] and doc.get(
-                "damage") is None else None
-            if seats is None:
-                to_read.append(doc)
-            else:
-                match = doc.get("match")
-                found.append(figures_of(doc["id"], doc["game"], doc["created"], True, doc["players"], seats,
-                                        match if isinstance(match, str) else None))
+        found, to_read = self._figures_in(self.index.listed_docs(month))
         self._by_month[month] = kept = (stamp, found, to_read)
         return kept

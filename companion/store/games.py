@@ -470,9 +470,10 @@ class GameStore:
         them, without reading the months that did not change since the last look (see :meth:`Figures.players`)."""
         return self.statistics.players()
 
-    def matches(self) -> dict[str, MatchTally]:
-        """Every match's tally, by the id of its first game (see :meth:`Figures.matches`)."""
-        return self.statistics.matches()
+    def matches(self, firsts: Iterable[str]) -> dict[str, MatchTally]:
+        """The tally of each match among ``firsts`` (ids of games that may have been rematched), by that id,
+        reading only those matches' games (see :meth:`Figures.matches`)."""
+        return self.statistics.matches(firsts)
 
 
 

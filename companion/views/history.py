@@ -71,7 +71,7 @@ class HistoryModel:
 
     def view(self) -> HistoryView:
         """The list with its filters."""
-        matches = self.store.matches()
+        matches = self.store.matches(summary.match or summary.id for summary in self.items)
         games = tuple(NewGameModel.games())
         return HistoryView(self.player, self.game, games, tuple(past_game_card(s, matches) for s in self.items),
                            self.has_more, self.message, self.filter_summary(dict(games)))
@@ -165,7 +165,7 @@ class HistoryModel:
 
 def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None = None) -> PastGameCard:
     """How one past game reads on its card: the winner, the scores and when it was played; and the tally of
-    its match if it is in one (``matches``: every match's, from :meth:`GameStore.matches`)."""
+    its match if it is in one (``matches``: at least its match's, from :meth:`GameStore.matches`)."""
     coin_pending = summary.coin_pending  # the tied players are its winners until the coin is flipped
     if summary.damage is not None:
         status = t("history.damaged")

@@ -570,7 +570,8 @@ class PlayModel:
     def match_line(self) -> str | None:
         """The tally of the match (a game and its rematches) this game is in; None if it is in none."""
         try:
-            tally = self.saved.store.matches().get(self.game.extras.get(MATCH_KEY) or self.saved.id)
+            first = self.game.extras.get(MATCH_KEY) or self.saved.id
+            tally = self.saved.store.matches([first]).get(first)
         except StorageError:  # the game's own screen goes on; the history says what is wrong with the store
             return None
         return None if tally is None else match_text(tally)
