@@ -128,11 +128,11 @@ class Figures:
         older = [month for month in months if month <= month_hint]
         order = [month_of(created_from_id(game_id)) for game_id in ids] + older + [m for m in months if m > month_hint]
         found: list[Mapping[str, Any]] = []
-        left, looked = set(ids), set()
+        left, looked, listed = set(ids), set(), set(months)
         for month in order:
             if not left:
                 break
-            if month in looked or month not in months:
+            if month in looked or month not in listed:
                 continue
             looked.add(month)
             for doc in self.index.listed_docs(month):
