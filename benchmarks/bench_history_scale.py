@@ -7,6 +7,9 @@ checkout against a baseline checkout, in the same run (alternated, medians).
     empty folder for comparison.
 (c) What the start screen and the New game screen ask the store each time they are drawn, the store already
     open as in the app: ``unfinished()`` (the games to continue) and ``player_names()`` (names offered).
+(d) What the Past games screen works out for its first page (``HistoryModel(store).view()``: the page, the tally
+    of each match on it, the filters), in a store just opened, and again in the same store after a game was
+    started in it (the newest month's index changed).
 
 The folders are bench_storage's history (built through the engine, ``--folder``) and, for 1,000 and 100,000
 games, copies made from it by history_clone.py (built once, reused). Before the timing, each folder is opened
@@ -24,6 +27,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -57,6 +61,14 @@ store = GameStore(folder)
 for _ in range(opens):
     timed("unfinished", store.unfinished)
     timed("player_names", store.player_names)
+from companion.views.history import HistoryModel
+HistoryModel(store).view()  # the language's dates and the games' names, loaded once in a running app
+for _ in range(opens):
+    timed("past games", lambda: HistoryModel(GameStore(folder)).view())
+from scoring.game import Game
+for _ in range(opens):
+    store.start(Game.new("rage", ["Anna", "Béla", "Csilla"]))  # the newest month's index changes
+    timed("past games again", lambda: HistoryModel(store).view())
 print(json.dumps(found))
 """
 
@@ -80,6 +92,14 @@ def command(code: Path, *args: str) -> tuple[float, float]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
+def linked_copy(folder: Path, name: str) -> Path:
+    """A fresh copy of the data folder ``folder`` for the checkout ``name``, its files hard links to the originals."""
+    copy = folder.with_name(f"{folder.name}-{name}")
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(folder, copy, copy_function=os.link)
+    return copy
+
+
 def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:,.1f} ms"
 
@@ -99,31 +119,37 @@ def main() -> None:
             clone(args.folder, folders[size], size)
     empty = Path(tempfile.mkdtemp())
     versions = {"before": args.before, "after": CHECKOUT}
+    # Each checkout reads and writes a copy of its own (files linked, not copied: the store replaces a file it
+    # writes, so the copies part where one writes): one checkout's checkpoint, of another shape, would make the
+    # other check the whole folder again at each open.
+    own = {(size, name): linked_copy(folder, name) for size, folder in folders.items() for name in versions}
     print(f"load: {os.getloadavg()}")
-    for size, folder in folders.items():
+    for (size, name), folder in own.items():
         started = time.perf_counter()
-        child(CHECKOUT, str(folder), "1")
-        print(f"{size:,} games: this checkout's first open (a full check, the checkpoint written): "
+        child(versions[name], str(folder), "1")
+        print(f"{size:,} games: the {name} checkout's first open (a full check, the checkpoint written): "
               f"{time.perf_counter() - started:.2f} s, process included")
-    for size, folder in folders.items():
+    for size in folders:
         # The baseline reads every month at each open: a few opens are enough where that takes seconds.
         opens = 2 if size >= 100_000 else 5
         found: dict[str, dict[str, list[float]]] = {name: {} for name in versions}
         for _ in range(max(2, args.runs // 2) if size >= 100_000 else args.runs):
             for name, code in versions.items():
-                for key, times in child(code, str(folder), str(opens)).items():
+                for key, times in child(code, str(own[size, name]), str(opens)).items():
                     found[name].setdefault(key, []).extend(times)
         for name in versions:
             print(f"(a) {size:,} games, {name}: open + first page {ms(found[name]['open'])} "
                   f"(cpu {ms(found[name]['open cpu'])}); (c) unfinished() {ms(found[name]['unfinished'])} "
                   f"(cpu {ms(found[name]['unfinished cpu'])}), player_names() {ms(found[name]['player_names'])} "
-                  f"(cpu {ms(found[name]['player_names cpu'])})")
-    for size, folder in [(0, empty), *((size, folder) for size, folder in folders.items() if size >= 10_000)]:
+                  f"(cpu {ms(found[name]['player_names cpu'])}); (d) Past games {ms(found[name]['past games'])} "
+                  f"(cpu {ms(found[name]['past games cpu'])}), again after a game was started "
+                  f"{ms(found[name]['past games again'])} (cpu {ms(found[name]['past games again cpu'])})")
+    for size in [0, *(size for size in folders if size >= 10_000)]:
         for what in ("history", "stats"):
             times: dict[str, list[tuple[float, float]]] = {name: [] for name in versions}
             for _ in range(max(2, args.runs // 2) if size >= 100_000 else args.runs):
                 for name, code in versions.items():
-                    times[name].append(command(code, what, "--data", str(folder)))
+                    times[name].append(command(code, what, "--data", str(own[size, name] if size else empty)))
             print(f"(b) bidwell {what}, {size:,} games: " + ", ".join(
                 f"{name} {statistics.median(wall for wall, _ in values):.2f} s "
                 f"(cpu {statistics.median(cpu for _, cpu in values):.2f} s)" for name, values in times.items()))
