@@ -1,11 +1,20 @@
-"""Issue 27, item 1: what each route change and Score send the phone, in controls and bytes.
+"""Issue 27, item 1: what each route change and Score send the phone, in controls and bytes, and when the server
+sent it.
 
 Flet's client pays for every control it is sent (benchmarks/bench_flet_floor.py), so this counts them: the real
 ``bidwell`` server runs with a probe (a ``sitecustomize`` module written to a scratch folder and put on
 ``PYTHONPATH``) that wraps Flet's web connection's ``send_message``, counting the controls each message encodes and
 its bytes on the wire. Headless Chromium at 390×844 then goes as bench_screens.py does, with 10,000 past games
 stored: start → Past games → back, a game at hand 6 of 10 → the correction of hand 1 → back, Score the hand. A
-change that re-sent a screen it did not change would show here as controls sent on the way back.
+change that re-sent a screen it did not change would show here as controls sent on the way back. Each step is
+made twice, the second on warm caches as most taps are.
+
+The probe also wraps Flet's ``Session.dispatch_event``, so each step prints its server-side timeline in ms from
+the tap's event reaching the server: each event the phone sent (``click``, ``route_change`` after a
+``navigate``, ``confirm_pop`` and ``view_pop`` for a Back) and each message sent (``sent N`` controls). What is
+left of the tap-to-drawn time bench_screens.py measures, beyond the last message, is the network and the phone.
+A message sent after a step was read (Past games' cards below the fold, once the phone has the first ones) is
+counted with the next step, at a negative time.
 
     .venv/bin/python benchmarks/controls_per_screen.py [--folder DIR]
 """
@@ -34,14 +43,22 @@ from phone import Phone
 
 PROBE = textwrap.dedent(
     """
-    import json, os
+    import json, os, time
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
     from flet_web.fastapi.flet_app import FletApp
 
     LOG = os.environ["BIDWELL_CONTROLS_LOG"]
     encode = configure_encode_object_for_msgpack(BaseControl)
+
+    async def timed_dispatch(self, control_id, event_name, event_data):
+        with open(LOG, "a") as log:
+            log.write(json.dumps({"event": event_name, "at": time.perf_counter()}) + "\\n")
+        await dispatched(self, control_id, event_name, event_data)
+
+    dispatched, Session.dispatch_event = Session.dispatch_event, timed_dispatch
 
     def counted_send(self, message):
         controls = 0
@@ -53,7 +70,7 @@ PROBE = textwrap.dedent(
 
         body = msgpack.packb([message.action, message.body], default=default)
         with open(LOG, "a") as log:
-            log.write(json.dumps({"controls": controls, "bytes": len(body) + 1}) + "\\n")
+            log.write(json.dumps({"controls": controls, "bytes": len(body) + 1, "at": time.perf_counter()}) + "\\n")
         return sent(self, message)
 
     sent, FletApp.send_message = FletApp.send_message, counted_send
@@ -68,11 +85,15 @@ class Counter:
         self.log = log
         self.read = 0
 
-    def since_last(self) -> tuple[int, int, int]:
-        """Messages, controls and bytes sent since the last call."""
+    def since_last(self) -> tuple[int, int, int, str]:
+        """Messages, controls and bytes sent since the last call, and the server's timeline of them."""
         lines = self.log.read_text().splitlines() if self.log.exists() else []
         new, self.read = [json.loads(line) for line in lines[self.read:]], len(lines)
-        return len(new), sum(m["controls"] for m in new), sum(m["bytes"] for m in new)
+        sent = [entry for entry in new if "controls" in entry]
+        start = next((entry["at"] for entry in new if "event" in entry), None)
+        timeline = " ".join(f"{entry['event'] if 'event' in entry else 'sent ' + str(entry['controls'])} "
+                            f"@{(entry['at'] - start) * 1000:.0f}" for entry in new) if start is not None else ""
+        return len(sent), sum(m["controls"] for m in sent), sum(m["bytes"] for m in sent), timeline
 
 
 def step(page, counter: Counter, what: str, button: str, shown: str) -> str:  # noqa: ANN001 - a Page
@@ -81,8 +102,8 @@ def step(page, counter: Counter, what: str, button: str, shown: str) -> str:  # 
     page.get_by_role("button", name=button, exact=True).first.click()
     expect(page.get_by_text(shown, exact=True).first).to_be_visible(timeout=30_000)
     page.wait_for_load_state("networkidle")
-    messages, controls, sent = counter.since_last()
-    return f"{what:22s} {controls:5d} controls {sent / 1024:8.1f} KB in {messages} messages"
+    messages, controls, sent, timeline = counter.since_last()
+    return f"{what:22s} {controls:5d} controls {sent / 1024:8.1f} KB in {messages} messages | {timeline}"
 
 
 def main() -> None:
@@ -112,18 +133,20 @@ def main() -> None:
                 page = open_tab(browser, f"http://127.0.0.1:{port}/")
                 expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=30_000)
                 page.wait_for_load_state("networkidle")
-                messages, controls, sent = counter.since_last()
+                messages, controls, sent, _ = counter.since_last()
                 lines.append(f"{'opening the start':22s} {controls:5d} controls {sent / 1024:8.1f} KB in {messages} "
                              "messages")
-                lines.append(step(page, counter, "start → Past games", "Past games",
-                                  "Filter: All games · every player"))
-                lines.append(step(page, counter, "Past games → start", "Back", "New game"))
+                for _ in range(2):
+                    lines.append(step(page, counter, "start → Past games", "Past games",
+                                      "Filter: All games · every player"))
+                    lines.append(step(page, counter, "Past games → start", "Back", "New game"))
                 page.goto(f"http://127.0.0.1:{port}/game/{game_id}")
                 expect(page.get_by_text(f"Hand {HAND} of 10", exact=True)).to_be_visible(timeout=30_000)
                 page.wait_for_load_state("networkidle")
                 Phone(page, "controls").scroll_to(page.get_by_role("button", name="Correct hand 1", exact=True))
-                lines.append(step(page, counter, "game → correction", "Correct hand 1", "Save the correction"))
-                lines.append(step(page, counter, "correction → game", "Back", f"Hand {HAND} of 10"))
+                for _ in range(2):
+                    lines.append(step(page, counter, "game → correction", "Correct hand 1", "Save the correction"))
+                    lines.append(step(page, counter, "correction → game", "Back", f"Hand {HAND} of 10"))
                 for position, name in enumerate(bidding):
                     expect(page.get_by_text(f"{name}'s bid", exact=True)).to_be_visible()
                     page.get_by_role("button", name=f"Bid {cards if position == 0 else 0}", exact=True).click()
