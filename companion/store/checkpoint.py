@@ -6,8 +6,8 @@ Two small files beside the month files, each a cache that is never trusted blind
 ``index/checkpoint-months.json``
     for each month file, what a reader needs without reading it (the names and how often each was seen, how
     many games of each kind, the unfinished games' entries, the matches its rematches are in, whether an entry
-    is unsettled or of the wrong shape), with the month file's signature (inode, modification time, size) when it was read or written.
-    A month file whose signature differs is read again, whoever changed it.
+    is unsettled or of the wrong shape), with the month file's signature (inode, modification time, size)
+    when it was read or written. A month file whose signature differs is read again, whoever changed it.
 
 ``index/checkpoint-games.json``
     the signature of the ``games`` folder at a moment the index was known to agree with the game files: the

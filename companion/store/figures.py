@@ -126,7 +126,8 @@ class Figures:
         back to the oldest month, then the newer ones."""
         months = self.index.months()  # newest first
         older = [month for month in months if month <= month_hint]
-        order = [month_of(created_from_id(game_id)) for game_id in ids] + older + [m for m in months if m > month_hint]
+        newer = [month for month in months if month > month_hint]
+        order = [month_of(created_from_id(game_id)) for game_id in ids] + older + newer
         found: list[Mapping[str, Any]] = []
         left, looked, listed = set(ids), set(), set(months)
         for month in order:
