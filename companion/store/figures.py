@@ -109,22 +109,22 @@ class Figures:
         same for them, but only the games of these matches are read: a month is looked into only if its
         digest names one of them (a page of past games, or a game's end, costs the months, not every game)."""
         wanted = set(firsts)
+        months = self.index.months()
         docs: list[Mapping[str, Any]] = []
-        for month in self.index.months():
+        for month in months:
             if not wanted.isdisjoint(self.index.digest(month)["matches"]):
                 docs += [doc for doc in self.index.listed_docs(month) if doc.get("match") in wanted]
         if not docs:
             return {}
-        docs += self._entries({doc["match"] for doc in docs}, month_of(min(doc["created"] for doc in docs)))
+        docs += self._entries({doc["match"] for doc in docs}, months, month_of(min(doc["created"] for doc in docs)))
         found, to_read = self._figures_in(docs)
         return match_tallies(found + self._from_their_files(to_read)[0])
 
-    def _entries(self, ids: set[str], month_hint: str) -> list[Mapping[str, Any]]:
-        """The index entries of the games ``ids`` (the first games of matches) that are listed. Bidwell's ids
-        carry the month a game began in; an imported game's does not, and is looked for from ``month_hint`` (its
-        match's first rematch began then: the game began that month or before, unless its record said otherwise)
-        back to the oldest month, then the newer ones."""
-        months = self.index.months()  # newest first
+    def _entries(self, ids: set[str], months: list[str], month_hint: str) -> list[Mapping[str, Any]]:
+        """The index entries of the games ``ids`` (the first games of matches) listed in ``months`` (the index's,
+        newest first). Bidwell's ids carry the month a game began in; an imported game's does not, and is looked
+        for from ``month_hint`` (its match's first rematch began then: the game began that month or before, unless
+        its record said otherwise) back to the oldest month, then the newer ones."""
         older = [month for month in months if month <= month_hint]
         newer = [month for month in months if month > month_hint]
         order = [month_of(created_from_id(game_id)) for game_id in ids] + older + newer
