@@ -422,11 +422,21 @@ class Phone:
         return self.page.screenshot(timeout=CAPTURE_SECONDS * 1000, **options)
 
     def shot(self, label: str, folder: Path = ARTIFACTS) -> Path:
-        """Save a screenshot once the canvas has settled.
+        """Save a screenshot once the canvas has settled (:meth:`settled`)."""
+        picture = self.settled(label)
+        self.shots += 1
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.name}-{self.shots:02d}-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}.png"
+        path.write_bytes(picture)
+        return path
+
+    def settled(self, label: str = "the screen") -> bytes:
+        """The screen as drawn once the canvas has settled, as a person sees it before touching it.
 
         The canvas can lag the accessibility tree by a few frames (a new screen is read before it is drawn,
-        then it slides in; on a busy machine it can stay empty for several), so the picture is taken again, two
-        animation frames apart, until three in a row are the same and something is drawn on them.
+        then it slides in; a closed one slides out over the screen beneath, whose text is read all along; on a
+        busy machine it can stay empty for several), so the picture is taken again, two animation frames apart,
+        until three in a row are the same and something is drawn on them.
         """
         deadline = time.monotonic() + SETTLE_SECONDS
         previous, same = self.picture(), 0
@@ -440,11 +450,7 @@ class Phone:
             previous = image
             if same >= 2 and not blank(image):
                 break
-        self.shots += 1
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.name}-{self.shots:02d}-{re.sub(r'[^a-z0-9]+', '-', label.lower()).strip('-')}.png"
-        path.write_bytes(previous)
-        return path
+        return previous
 
 
 def blank(png: bytes) -> bool:

@@ -33,7 +33,10 @@ TAPPABLE_TOO_SMALL = """([smallest, padding]) => {
 
 
 def back(phone) -> None:
-    """The top bar's back arrow (on a phone it is read "Back" twice: its tooltip and its label)."""
+    """The top bar's back arrow (on a phone it is read "Back" twice: its tooltip and its label), touched on a
+    screen at rest, as a person does: a screen just closed slides out over the one beneath, whose arrow is read
+    all along, and a touch on it meanwhile is refused (BackGuard)."""
+    phone.settled()
     phone.page.get_by_role("button", name=re.compile(r"^Back\b")).tap()
 
 
