@@ -186,7 +186,8 @@ class Game:
     def bidding_order(self) -> tuple[int, ...]:
         """The seats in bidding order for the current hand (or, once the game is over, the hand that would come
         next): from the dealer's left, the dealer last."""
-        return self._hands.order(self._hands.now.number - 1)
+        now = self._hands.now
+        return self._hands.order(now.number - 1) if now.finished else now.order
 
     def verify_not_over(self) -> None:
         """Raise :class:`GameOverError`, naming the hand that would come next, once the game has ended."""

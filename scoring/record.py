@@ -42,6 +42,11 @@ BOM = b"\xef\xbb\xbf"
 _KNOWN_KEYS = frozenset({"format", "game", "options", "players", "first_dealer", "hands", "coin_flip"})
 _HAND_KEYS = frozenset({"bids", "tricks", "trump", "adjustments"})
 _ADJUSTMENT_KEYS = frozenset({"player", "points", "reason"})
+_SHARED_SEAT_LIMIT, _SHARED_BID_LIMIT = 16, 128
+_SHARED_BIDS: list[list[Bid | None]] = [[None] * _SHARED_BID_LIMIT for _ in range(_SHARED_SEAT_LIMIT)]
+"""One Bid for each seat and bid, made when a record first has it, for every hand of every record read after: an
+action is a value, and building ~100 anew was a tenth of a replay. Only plain whole numbers a game can bid are kept
+(a bid of ``true`` or ``1.0`` gets a Bid of its own, which the game refuses)."""
 
 
 def parse_record(data: bytes | str) -> Any:
@@ -175,13 +180,13 @@ def score_summary(game: Game) -> dict[str, Any]:
 
     A hand's ``points`` hold the bonuses and penalties given with it, which it also lists as ``adjustments``
     (only where it has any, so a record without one prints as it always did)."""
-    rules = game.rules
+    rules, players, first_dealer = game.rules, game.players, game.first_dealer
     hands = []
     for number, points, totals, adjustments in game.scores():  # the sums kept per hand: no hand view is made
         scored: dict[str, Any] = {
             "number": number,
             "cards": rules.cards_in_hand(number - 1),
-            "dealer": game.name(rules.dealer(number - 1, game.first_dealer)),
+            "dealer": players[rules.dealer(number - 1, first_dealer)],
             "points": list(points),
             "totals": list(totals),
         }
@@ -191,7 +196,7 @@ def score_summary(game: Game) -> dict[str, Any]:
     totals, ended = game.ending()
     return {
         "game": rules.game.id,
-        "players": list(game.players),
+        "players": list(players),
         "hands": hands,
         "totals": list(totals),
         "finished": ended is not None,
@@ -204,16 +209,16 @@ def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_la
     if type(hand) is not dict and not isinstance(hand, Mapping):
         raise RecordError("record.hand_type", hand=number, value=_json_kind(hand))
     players = len(game.players)
-    bids = _seat_list(hand, "bids", number, players, allow_none=True)
-    if bids is None:
-        bids = [None] * players
-    tricks = _seat_list(hand, "tricks", number, players, allow_none=False)
+    bids, tricks = hand.get("bids"), hand.get("tricks")
+    if type(bids) is not list or len(bids) != players:  # a list of a bid or null per seat: nearly every hand
+        bids = _seat_list(hand, "bids", number, players, allow_none=True) or [None] * players
+    if type(tricks) is not list or len(tricks) != players or None in tricks:
+        tricks = _seat_list(hand, "tricks", number, players, allow_none=False)
     counted = {}
-    for key in hand:
-        if key in _HAND_KEYS:
-            continue
-        if key in kinds:
-            counted[key] = _seat_list(hand, key, number, players, allow_none=False)
+    if not _HAND_KEYS.issuperset(hand):  # a hand of bids and tricks only, as most are, counts no cards
+        for key in hand:
+            if key in kinds and key not in _HAND_KEYS:
+                counted[key] = _seat_list(hand, key, number, players, allow_none=False)
     game.verify_not_over()
     trump = hand.get("trump")
     if trump is not None:
@@ -230,7 +235,13 @@ def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_la
             continue
         if missing is not None:
             raise RecordError("bid.out_of_order", hand=number, player=game.name(seat), missing=game.name(missing))
-        take(Bid(seat, bid))
+        if type(bid) is int and 0 <= bid < _SHARED_BID_LIMIT and seat < _SHARED_SEAT_LIMIT:
+            action = _SHARED_BIDS[seat][bid]
+            if action is None:
+                action = _SHARED_BIDS[seat][bid] = Bid(seat, bid)
+        else:
+            action = Bid(seat, bid)
+        take(action)
     if tricks is None:
         if counted:
             label = next(k.label for k in game.rules.scoring.cards if k.name in counted)

@@ -191,3 +191,16 @@ def test_a_long_value_where_a_record_should_be_is_named_in_a_short_message(spell
     assert message.startswith("a record is a JSON object, got the ")
     assert f"({len(spelling):,} characters)" in message
     assert len(message) < 300
+
+
+@pytest.mark.parametrize(("bid", "written"), [(True, "true"), (1.0, "1.0")])
+def test_a_bid_equal_to_a_number_but_not_a_whole_number_is_refused_after_records_that_bid_that_number(bid, written):
+    # The reader shares one Bid per seat and bid across records; true == 1 == 1.0 must not fetch the Bid of 1.
+    fine = {"format": 1, "game": "rage", "players": ["A", "B", "C", "D"],
+            "hands": [{"bids": [1, 1, 1, 1], "tricks": [1, 1, 4, 4]}]}
+    game_from_record(fine)  # seat B's Bid of 1 is read first
+    odd = json.loads(json.dumps(fine))
+    odd["hands"][0]["bids"][1] = bid
+    with pytest.raises(BidwellError) as refused:
+        game_from_record(odd)
+    assert str(refused.value) == f"hand 1, B: bid {written} is not a whole number; bids are whole numbers from 0 to 10"
