@@ -11,6 +11,11 @@ from pathlib import Path
 
 ASSETS = Path(__file__).with_name("assets")
 FONT_FILE = ASSETS / "fonts" / "BidwellSans-Regular.ttf"
+FONT_MANIFEST = ASSETS / "assets" / "FontManifest.json"
+"""The fonts Flutter's web engine fetches and reads as the page starts: Material's icons (Flet adds its Roboto, and
+the screens' own font comes as the tab's ``page.fonts``). Flet's client lists the fonts of KaTeX (its math text) and
+of the Cupertino icons too, 21 files Bidwell never draws with; Flet serves this file in place of its own (an assets
+folder's file comes first), and a published build leaves their files out."""
 SEAT_COLOURS = ("#42A5F5", "#EF5350", "#4CAF50", "#FF9800", "#BA68C8", "#26A69A", "#F06292", "#A1887F", "#7986CB",
                 "#C0CA33")
 """One colour per seat (Material blue 400, red 400, green 500, …): mid tones told apart on white paper and on

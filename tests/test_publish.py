@@ -125,6 +125,18 @@ def test_the_unused_renderer_and_debug_files_are_cut(site):
         assert (site / kept).is_file(), kept
 
 
+def test_the_fonts_the_page_fetches_as_it_starts_are_shipped_and_no_other(site):
+    # Flutter's engine fetches every font its manifest names as the page starts; Flet's own lists KaTeX's and the
+    # Cupertino icons' as well, which Bidwell never draws with.
+    manifest = json.loads((site / "assets" / "FontManifest.json").read_text("utf-8"))
+    assert sorted(entry["family"] for entry in manifest) == ["MaterialIcons", "Roboto"]
+    fetched = {f"assets/{font['asset']}" for entry in manifest for font in entry["fonts"]}
+    shipped = {path.relative_to(site).as_posix() for path in (site / "assets").rglob("*")
+               if path.suffix in (".ttf", ".otf", ".woff", ".woff2")}
+    assert shipped == fetched
+    assert (site / "fonts" / "BidwellSans-Regular.ttf").is_file()  # the screens' own, registered by the page
+
+
 def test_a_new_build_replaces_an_earlier_one_and_the_same_app_is_the_same_build(tmp_path):
     first = publish(tmp_path / "again")
     (first.folder / "stale.txt").write_text("from before")

@@ -32,7 +32,7 @@ import platformdirs
 
 import companion
 import scoring
-from companion.look import ASSETS, LIGHT
+from companion.look import ASSETS, FONT_MANIFEST, LIGHT
 from companion.publish.parts import PACKAGE_PARTS, PARTS, SHEETS
 from companion.texts import t
 from scoring.definitions import templates_dir
@@ -156,11 +156,21 @@ def _client_folder() -> Path:
 
 
 def _unused_in(client: Path):
+    left_out = fonts_left_out(client)
+
     def ignore(folder: str, names: list[str]) -> list[str]:
         relative = Path(folder).relative_to(client)
-        return [name for name in names
-                if UNUSED_CLIENT_FILES.fullmatch((relative / name).as_posix()) or name == "__pycache__"]
+        return [name for name in names if (path := (relative / name).as_posix()) in left_out
+                or UNUSED_CLIENT_FILES.fullmatch(path) or name == "__pycache__"]
     return ignore
+
+
+def fonts_left_out(client: Path) -> set[str]:
+    """The font files of Flet's client (paths under its folder) of the families :data:`~companion.look.FONT_MANIFEST`
+    leaves out: never fetched, so never shipped."""
+    kept = {entry["family"] for entry in json.loads(FONT_MANIFEST.read_text("utf-8"))}
+    listed = json.loads((client / "assets" / "FontManifest.json").read_text("utf-8"))
+    return {f"assets/{font['asset']}" for entry in listed if entry["family"] not in kept for font in entry["fonts"]}
 
 
 def _browser_packages() -> list[metadata.Distribution]:

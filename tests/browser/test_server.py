@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from urllib.parse import urlsplit
 
+from flet_web import get_package_web_dir
+from phone import PHONE, Phone, watch
 from playwright.sync_api import expect
+
+from companion.publish.build import fonts_left_out
+
+FONT_FILES = (".ttf", ".otf", ".woff", ".woff2")
 
 
 def test_a_game_resumes_where_it_stopped_after_the_server_was_killed(open_phone, own_server):
@@ -81,3 +89,20 @@ def test_under_lan_the_computers_own_tab_needs_no_pin_and_a_phone_on_the_network
     phone = open_phone(server.url_from("192.0.2.20"), "lan-a-phone")
     phone.see_exactly("Enter the PIN shown on the host")
     expect(phone.button("New game")).to_have_count(0)
+
+
+def test_a_first_load_fetches_the_fonts_the_screens_draw_with_and_none_they_never_use(browser, server, request):
+    context = watch(request, browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True))
+    page = context.new_page()
+    fetched: dict[str, int] = {}
+    page.on("response", lambda answer: urlsplit(answer.url).path.endswith(FONT_FILES)
+            and fetched.setdefault(urlsplit(answer.url).path.lstrip("/"), answer.status))
+    with page.expect_response(lambda answer: answer.url.endswith("/fonts/BidwellSans-Regular.ttf")) as own_font:
+        phone = Phone(page, request.node.name).open(server.url)
+    assert own_font.value.ok
+    expect(phone.button("New game")).to_be_visible()
+    # Material's icons and Flet's Roboto come before the first frame is drawn; KaTeX's and the Cupertino icons' would
+    # have come then too.
+    assert fetched["assets/fonts/MaterialIcons-Regular.otf"] == fetched["assets/fonts/roboto.woff2"] == 200
+    assert not fonts_left_out(Path(get_package_web_dir())) & fetched.keys()
+    context.close()
