@@ -5,9 +5,9 @@ Flet's client pays for every control it is sent (benchmarks/bench_flet_floor.py)
 ``bidwell`` server runs with a probe (a ``sitecustomize`` module written to a scratch folder and put on
 ``PYTHONPATH``) that wraps Flet's web connection's ``send_message``, counting the controls each message encodes and
 its bytes on the wire. Headless Chromium at 390×844 then goes as bench_screens.py does, with 10,000 past games
-stored: start → Past games → back, a game at hand 6 of 10 → the correction of hand 1 → back, Score the hand. A
-change that re-sent a screen it did not change would show here as controls sent on the way back. Each step is
-made twice, the second on warm caches as most taps are.
+stored: start → Past games → back, a game at hand 6 of 10 → the correction of hand 1 → back, its first two bids,
+Score the hand. A change that re-sent a screen it did not change would show here as controls sent on the way back.
+Each step is made twice, the second on warm caches as most taps are.
 
 The probe also wraps Flet's ``Session.dispatch_event``, so each step prints its server-side timeline in ms from
 the tap's event reaching the server: each event the phone sent (``click``, ``route_change`` after a
@@ -149,7 +149,11 @@ def main() -> None:
                     lines.append(step(page, counter, "correction → game", "Back", f"Hand {HAND} of 10"))
                 for position, name in enumerate(bidding):
                     expect(page.get_by_text(f"{name}'s bid", exact=True)).to_be_visible()
-                    page.get_by_role("button", name=f"Bid {cards if position == 0 else 0}", exact=True).click()
+                    bid = cards if position == 0 else 0
+                    if position < 2:
+                        lines.append(step(page, counter, f"a bid ({position + 1})", f"Bid {bid}", f"{name}: {bid}"))
+                    else:
+                        page.get_by_role("button", name=f"Bid {bid}", exact=True).click()
                 key = page.get_by_role("button", name=f"{bidding[0]} took {cards}", exact=True)
                 Phone(page, "controls").scroll_to(key)
                 key.click()
