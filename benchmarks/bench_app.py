@@ -4,7 +4,8 @@
    button in the page), next to a minimal Flet app started the same way.
 2. The time from a tap on a bid pad key, and on a tricks pad key, to the
    screen showing it, with 10,000 past games stored (the history
-   bench_storage.py builds).
+   bench_storage.py builds); beside it, a tap on a bare Flet app's button
+   that adds a line, timed the same way.
 3. The taps a whole hand takes (bids, tricks, score) for 4 players of
    Rage'n Glyphs in hands of 3, 12 and 23 cards: the game is imported up to
    the hand before, then the hand is played on the phone, counting clicks.
@@ -43,6 +44,25 @@ MINIMAL = textwrap.dedent(
     import flet as ft
     ft.run(lambda page: page.add(ft.Button("New game")), view=None, host="127.0.0.1", port=int(sys.argv[1]),
            no_cdn=True)
+    """
+)
+
+
+BARE_TAPS = textwrap.dedent(
+    """
+    import sys
+    import flet as ft
+
+    def main(page):
+        lines = ft.Column()
+
+        def add(_):  # the newest line first, so it is on the screen however many there are
+            lines.controls.insert(0, ft.Text(f"Line {len(lines.controls) + 1}"))
+            page.update()
+
+        page.add(ft.Button("Add a line", on_click=add), lines)
+
+    ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
     """
 )
 
@@ -190,6 +210,26 @@ def record_before(hand: int) -> dict:
             "first_dealer": 0, "hands": hands}
 
 
+def bare_taps(browser, taps: int) -> list[float]:
+    """Seconds from a tap on a bare Flet app's button to its page showing the line the tap adds, ``taps`` times,
+    timed in the page as :data:`TAP_AND_SEE` times a pad key's."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", BARE_TAPS, str(port)], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        wait_serving(browser, port)
+        page = open_page(browser, f"http://127.0.0.1:{port}/")
+        button = page.get_by_role("button", name="Add a line")
+        expect(button).to_be_visible()
+        seconds = [page.evaluate(TAP_AND_SEE, [button.element_handle(), f"Line {n}"]) / 1000
+                   for n in range(1, taps + 1)]
+        page.close()
+        return seconds
+    finally:
+        server.kill()
+        server.wait()
+
+
 def taps_for_hand(browser, bidwell: str, folder: Path, cards: int) -> int:
     """Clicks a person makes for a whole hand of ``cards`` cards: every bid, every trick count, the score."""
     record = folder / f"before-{cards}.json"
@@ -228,6 +268,12 @@ def taps_for_hand(browser, bidwell: str, folder: Path, cards: int) -> int:
         server.kill()
         server.wait()
     return clicks
+
+
+def median_and_p90(seconds: list[float]) -> str:
+    """``seconds``' median and 90th percentile, in whole milliseconds, as the figures are printed."""
+    return (f"median {statistics.median(seconds) * 1000:.0f} ms, 90th percentile "
+            f"{sorted(seconds)[int(len(seconds) * 0.9) - 1] * 1000:.0f} ms")
 
 
 def wait_serving(browser, port: int) -> None:
@@ -273,11 +319,15 @@ def main() -> None:
         finally:
             server.kill()
             server.wait()
+        bare = bare_taps(browser, args.taps)
         for how, (bids, tricks) in timed.items():
             for what, taps in (("bid", bids), ("trick count", tricks)):
-                print(f"tap on a {what} to the screen showing it, 10,000 games stored, timed {how}: median "
-                      f"{statistics.median(taps) * 1000:.0f} ms, 90th percentile "
-                      f"{sorted(taps)[int(len(taps) * 0.9) - 1] * 1000:.0f} ms ({len(taps)} taps)")
+                print(f"tap on a {what} to the screen showing it, 10,000 games stored, timed {how}: "
+                      f"{median_and_p90(taps)} ({len(taps)} taps)")
+        bids = timed["in the page"][0]
+        print(f"tap on a bare Flet app's button to the line it adds, timed in the page: {median_and_p90(bare)} "
+              f"({len(bare)} taps); a bid / the bare tap: {statistics.median(bids) / statistics.median(bare):.2f} "
+              "(median)")
         browser.close()
 
 
