@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,7 +35,7 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, wait_serving
+from bench_app import ARGS, COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, median_and_p90, wait_serving
 from bench_storage import build
 from phone import SWITCH_ON_THE_ACCESSIBILITY_TREE
 
@@ -204,9 +203,7 @@ def tap_to_screen(browser, url: str, folder: Path, taps: int, played: int = 0) -
 
 
 def figures(name: str, seconds: list[float]) -> str:
-    ordered = sorted(seconds)
-    return (f"{name}: median {statistics.median(ordered) * 1000:.0f} ms, 90th percentile "
-            f"{ordered[int(len(ordered) * 0.9) - 1] * 1000:.0f} ms ({len(ordered)} taps)")
+    return f"{name}: {median_and_p90(seconds)} ({len(seconds)} taps)"
 
 
 def main() -> None:
