@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import gc
+import sys
+import threading
+import traceback
 from collections.abc import Iterator
 
+import greenlet
 import pytest
 from phone import CHROMIUM_ARGS, PHONE, Phone, Server, chromium, keep_what_failed, watch
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
@@ -20,6 +25,30 @@ def pytest_runtest_makereport(item, call):
     if report.when == "call" and report.failed:
         keep_what_failed(item)
     return report
+
+
+STUCK_SECONDS = 300
+"""Half the run's per-test timeout: a browser test still running then is stuck (the slowest take about a minute on
+a busy machine), and says where before pytest-timeout ends the run."""
+
+
+@pytest.fixture(autouse=True)
+def say_where_a_stuck_test_waits(request) -> Iterator[None]:
+    """A test stuck in a Playwright call that never returns (one without a timeout of its own, or Chromium gone
+    quiet) prints the call it waits in. pytest-timeout's dump of the threads cannot: the test's code waits in a
+    greenlet of the main thread while Playwright's event loop runs in another."""
+    def say() -> None:
+        print(f"\n{request.node.nodeid} still running after {STUCK_SECONDS} s; where it waits:", file=sys.__stderr__)
+        for suspended in gc.get_objects():
+            if isinstance(suspended, greenlet.greenlet) and suspended.gr_frame is not None:
+                traceback.print_stack(suspended.gr_frame, limit=12, file=sys.__stderr__)  # the innermost: the test's own call
+        sys.__stderr__.flush()
+
+    timer = threading.Timer(STUCK_SECONDS, say)
+    timer.daemon = True
+    timer.start()
+    yield
+    timer.cancel()
 
 
 @pytest.fixture(scope="session")
