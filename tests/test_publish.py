@@ -14,6 +14,7 @@ import pytest
 from companion.publish import build as publishing
 from companion.publish.build import BUILD_MARK, SERVICE_WORKER, PublishError, publish
 from companion.publish.parts import LANGUAGES, SHEETS
+from companion.ui.fonts import FULL_FONT, MAIN_PART
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
 
@@ -134,7 +135,8 @@ def test_the_fonts_the_page_fetches_as_it_starts_are_shipped_and_no_other(site):
     shipped = {path.relative_to(site).as_posix() for path in (site / "assets").rglob("*")
                if path.suffix in (".ttf", ".otf", ".woff", ".woff2")}
     assert shipped == fetched
-    assert (site / "fonts" / "BidwellSans-Regular.ttf").is_file()  # the screens' own, registered by the page
+    # The screens' own, registered by the page: the main part, and the full font for far-east names and Japanese.
+    assert (site / MAIN_PART).is_file() and (site / FULL_FONT).is_file()
 
 
 def test_a_new_build_replaces_an_earlier_one_and_the_same_app_is_the_same_build(tmp_path):

@@ -23,6 +23,7 @@ from companion.store.games import GameStore
 from companion.ui.adjust import AdjustScreen
 from companion.ui.blank_sheet import BlankSheetScreen
 from companion.ui.correction import HandScreen
+from companion.ui.fonts import fonts_at_start, names_need_far_east
 from companion.ui.language import SESSION_KEY, ask_language, tab_language
 from companion.ui.late_answers import answers_reach_their_callers
 from companion.ui.play import GameScreen, PastGameScreen
@@ -31,7 +32,7 @@ from companion.ui.seat import JoinScreen, join_code_of
 from companion.ui.session import Session, SessionContext, Speech
 from companion.ui.sharing import SharedScreen, ShareScreen
 from companion.ui.stats import PlayerStatsScreen, StatsScreen
-from companion.ui.theme import DARK_THEME, FONT, LIGHT_THEME
+from companion.ui.theme import DARK_THEME, LIGHT_THEME
 from companion.views.sharing import app_address, opened_route
 from scoring.i18n.language import set_ambient
 
@@ -115,10 +116,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     answers_reach_their_callers()  # a Back refused as its screen closes must not cut the phone off
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
-    # One shipped font draws every name (Latin, Greek, Cyrillic, Japanese) offline: tools/build_font.py. One file, at
-    # the start: a font registered later makes Flet's client draw the page anew, and a field being typed in loses
-    # the keyboard's focus (a far-east part loaded apart was tried, issue 27).
-    page.fonts = {FONT: "fonts/BidwellSans-Regular.ttf"}
+    # The shipped font draws every name offline; its far-east glyphs come only to a tab that needs them (fonts.py).
+    page.fonts = fonts_at_start(names_need_far_east(store.player_names()))
     page.theme = LIGHT_THEME
     page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)

@@ -9,6 +9,7 @@ import logging
 import flet as ft
 
 from companion.texts import t
+from companion.ui.fonts import draw_far_east
 from companion.ui.session import Session
 from scoring.i18n.language import Language
 from scoring.i18n.locales import ENGLISH, available, match
@@ -78,6 +79,8 @@ def speak(page: ft.Page, session: Session, code: str) -> None:
     """Have the tab speak ``code`` from now on; Flutter's own words (a field's menu, a button's tooltip) too, and
     the page's notice of a lost connection, which shows when the server cannot be asked for it."""
     session.speech.choose(code)
+    # Every screen is drawn anew in the language: the moment the far-east glyphs can come, if it needs them.
+    draw_far_east(page, session.speech.code, session.store.player_names)
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[_flutter_locale(known) for known in available()],
         current_locale=_flutter_locale(session.speech.code),

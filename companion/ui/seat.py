@@ -15,7 +15,7 @@ from companion.texts import t
 from companion.ui.board import Board
 from companion.ui.panels import HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session, use_settling
-from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
+from companion.ui.widgets import NoticeBar, Pad, fonts_as_it_opens, heading, part, said, screen, wide
 from companion.views.seat import SeatModel
 
 log = logging.getLogger(__name__)
@@ -133,6 +133,9 @@ def SeatPicker(joining: Joining, seating: int) -> ft.Control:
     except StorageError as error:
         return ft.Text(str(error), color=ft.Colors.ERROR)
     names = handle.model.players
+    # The code's field is gone: the far-east glyphs, if the names need them, cannot take its focus away now.
+    page = ft.context.page
+    ft.use_effect(lambda: fonts_as_it_opens(page, session), [])
 
     def pick(seat: int) -> None:
         claim = table.claim(seat, joining.device, hand_under_way=handle.model.hand_under_way)

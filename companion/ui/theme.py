@@ -9,8 +9,8 @@ import dataclasses
 import flet as ft
 
 from companion.look import DARK, LIGHT, Palette
+from companion.ui.fonts import FAR_EAST_FONT, FONT
 
-FONT = "Bidwell Sans"
 RADIUS = 14
 """Rounded like a playing card's corners: cards, buttons and fields alike."""
 
@@ -74,7 +74,9 @@ def _type(size: int | None, weight: ft.FontWeight | None = None, colour: str | N
     # A style of the type scale names its font and colour itself: without them it is drawn in Flutter's default
     # font, which this offline app does not have (an arrow or a tick shows as a box), and in the light look's
     # ink whatever the brightness.
-    return ft.TextStyle(size=size, weight=weight, font_family=FONT, color=colour)
+    # The far-east glyphs come from the fallback, once the tab has them (companion.ui.fonts).
+    return ft.TextStyle(size=size, weight=weight, font_family=FONT, font_family_fallback=[FAR_EAST_FONT],
+                        color=colour)
 
 
 LIGHT_THEME = app_theme(LIGHT)

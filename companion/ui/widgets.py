@@ -16,6 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.texts import t
+from companion.ui.fonts import draw_far_east
 from companion.ui.session import SessionContext
 from companion.views.common import Aim, Message, PadKey
 
@@ -37,14 +38,17 @@ def part(fn: Callable) -> Callable:
 
 def screen(fn: Callable) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is; its opening and its closing
-    are told to the tab's :class:`~companion.ui.session.BackGuard`."""
+    are told to the tab's :class:`~companion.ui.session.BackGuard`, and as it opens the tab fetches the far-east
+    glyphs if a name now needs them (:func:`fonts_as_it_opens`)."""
 
     @functools.wraps(fn)
     def told(*args, **kwargs):
         session = ft.use_context(SessionContext)  # None on the PIN screen, before the tab has its screens
         path = ft.use_view_path()  # "" outside the Router: the PIN and join screens, which have no Back
+        page = ft.context.page
 
         def opened() -> None:
+            fonts_as_it_opens(page, session)
             if session is not None and path:
                 session.back.opened(path)
 
@@ -59,6 +63,13 @@ def screen(fn: Callable) -> Callable:
         return view
 
     return _guarded(told, lambda broken: ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))), controls=[broken]))
+
+
+def fonts_as_it_opens(page: ft.Page, session) -> None:  # noqa: ANN001 - the tab's Session, or None
+    """As a screen (or a part that replaces a screen's field) opens: the tab fetches the far-east glyphs if its
+    language or a stored name now needs them and it does not draw them yet (see :mod:`companion.ui.fonts`)."""
+    if session is not None and draw_far_east(page, session.speech.code, session.store.player_names):
+        page.update()
 
 
 def _guarded(fn: Callable, in_place_of: Callable[[ft.Control], ft.Control]) -> Callable:

@@ -1,0 +1,89 @@
+"""The app's fonts as a tab fetches them (companion.ui.fonts): a table of Latin names gets the 0.2 MB main part
+alone; a Japanese name or the Japanese screens bring the full font, as the tab opens or as a screen opens, never
+while a field is being typed in; every script is drawn (the screenshots under tests/artifacts/ show it)."""
+
+from __future__ import annotations
+
+from phone import PHONE, Phone, watch
+from playwright.sync_api import expect
+
+from companion.store.games import GameStore
+from companion.ui.fonts import FULL_FONT, MAIN_PART
+from scoring.game import Game
+
+
+def fonts_asked(page) -> list[str]:  # noqa: ANN001 - a Playwright page
+    """The app's own font files the page asks for, as it asks (the list grows)."""
+    asked: list[str] = []
+    page.on("request", lambda request: "/fonts/Bidwell" in request.url
+            and asked.append("fonts/" + request.url.split("/fonts/")[-1]))
+    return asked
+
+
+def fetched(phone: Phone, font: str) -> None:
+    """The page has fetched ``font`` whole (the browser's own record of what it loaded)."""
+    phone.page.wait_for_function("font => performance.getEntriesByType('resource').some(entry => "
+                                 "new URL(entry.name).pathname.endsWith('/' + font))", arg=font)
+
+
+def tab(browser, request, url: str, **options) -> tuple[Phone, list[str]]:  # noqa: ANN001 - pytest's fixtures
+    """A phone-sized tab opened on ``url``, and the app's font files it asks for; what it asks for as it opens is
+    answered before this returns."""
+    context = watch(request, browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, **options))
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    asked = fonts_asked(page)
+    phone = Phone(page, request.node.name)
+    with page.expect_response(lambda answer: "/fonts/Bidwell" in answer.url and answer.ok):
+        phone.open(url)
+    return phone, asked
+
+
+def test_a_table_of_latin_names_fetches_the_main_part_alone(browser, own_server, tmp_path, request):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Zoë", "Łukasz", "Жанна"]))
+    phone, asked = tab(browser, request, own_server().url)
+    phone.tap("Rage · hand 1 · Zoë, Łukasz, Жанна")
+    phone.see_exactly("Łukasz's bid")
+    phone.tap("Bid 1")
+    phone.see_exactly("Жанна's bid")  # a round trip after the game's screen opened: anything it asked is asked
+    assert asked == [MAIN_PART]
+    phone.shot("Latin, Greek and Cyrillic from the main part")
+
+
+def test_a_tab_with_a_japanese_name_stored_opens_with_the_full_font_alone(browser, own_server, tmp_path, request):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "さくら", "Béla"]))
+    phone, asked = tab(browser, request, own_server().url)
+    expect(phone.button("Rage · hand 1 · Anna, さくら, Béla")).to_be_visible()
+    assert asked == [FULL_FONT]
+    phone.shot("a Japanese name on the start screen")
+
+
+def test_the_japanese_screens_bring_the_full_font(browser, own_server, request):
+    phone, asked = tab(browser, request, own_server().url, locale="ja-JP")
+    expect(phone.page.get_by_role("button", name="新しいゲーム")).to_be_visible()
+    fetched(phone, FULL_FONT)
+    assert asked[0] == MAIN_PART  # the tab's language is known only once the page has asked the phone
+    phone.shot("the start screen in Japanese")
+
+
+def test_a_japanese_name_typed_at_a_latin_table_is_drawn_once_its_game_opens_and_typing_goes_on(browser, own_server,
+                                                                                                request):
+    phone, asked = tab(browser, request, own_server().url)
+    phone.tap("New game")
+    phone.pick("radio", "Rage")
+    # The field keeps the cursor after each name: each is typed once the field shows empty again.
+    phone.enter_lines("Player's name", ["Anna", "さくら", "Béla"])
+    phone.see_exactly("2. さくら")
+    phone.shot("a Japanese name typed at a Latin table")
+    phone.pick("radio", "Anna deals first")
+    assert asked == [MAIN_PART]  # nothing came while the names were typed
+    phone.tap("Start the game")
+    phone.see_exactly("さくら's bid")
+    # Straight on to another game's names, while the font may still be on its way: every key lands in the field.
+    phone.tap("Back")
+    phone.tap("New game")
+    phone.enter_lines("Player's name", ["Zoë", "佐藤", "Ярослав"])
+    phone.see_exactly("2. 佐藤")
+    fetched(phone, FULL_FONT)
+    assert asked == [MAIN_PART, FULL_FONT]
+    phone.shot("Japanese names drawn once a game of them opened")
