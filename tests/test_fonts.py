@@ -87,10 +87,14 @@ def test_a_tab_opens_with_one_font_the_full_one_only_if_it_has_far_east_names_to
 
 
 class Tab:
-    """What draw_far_east reads and sets of a page."""
+    """What draw_far_east reads and sets of a page, and how often it was sent."""
 
     def __init__(self, fonts: dict[str, str]):
         self.fonts = dict(fonts)
+        self.sent = 0
+
+    def update(self) -> None:
+        self.sent += 1
 
 
 def test_a_latin_tab_fetches_the_far_east_glyphs_once_a_name_or_its_language_needs_them_and_asks_no_more():
@@ -105,14 +109,15 @@ def test_a_latin_tab_fetches_the_far_east_glyphs_once_a_name_or_its_language_nee
     tab = Tab(fonts_at_start(False))
     assert not draw_far_east(tab, "en", names("Anna", "Béla")) and tab.fonts == {FONT: MAIN_PART}
     assert draw_far_east(tab, "en", names("Anna", "さくら"))
-    assert tab.fonts == {FONT: MAIN_PART, FAR_EAST_FONT: FULL_FONT}
+    assert tab.fonts == {FONT: MAIN_PART, FAR_EAST_FONT: FULL_FONT} and tab.sent == 1
     assert not draw_far_east(tab, "ja", names("さくら"))  # drawn already: the names are not even read
-    assert asked == [("Anna", "Béla"), ("Anna", "さくら")]
+    assert asked == [("Anna", "Béla"), ("Anna", "さくら")] and tab.sent == 1
 
     japanese = Tab(fonts_at_start(False))
     assert draw_far_east(japanese, "ja", names()) and draws_far_east(japanese.fonts)
     opened_with_them = Tab(fonts_at_start(True))
     assert not draw_far_east(opened_with_them, "ja", names("さくら")) and opened_with_them.fonts == {FONT: FULL_FONT}
+    assert opened_with_them.sent == 0
 
 
 def test_every_text_style_falls_back_to_the_far_east_glyphs():

@@ -116,8 +116,6 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     answers_reach_their_callers()  # a Back refused as its screen closes must not cut the phone off
     page.title = "Bidwell"
     page.theme_mode = ft.ThemeMode.SYSTEM
-    # The shipped font draws every name offline; its far-east glyphs come only to a tab that needs them (fonts.py).
-    page.fonts = fonts_at_start(names_need_far_east(store.player_names()))
     page.theme = LIGHT_THEME
     page.dark_theme = DARK_THEME
     session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
@@ -143,6 +141,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
         pin_session = pin_gate.session(address, admitted)
     elif pin_gate is not None and admitted is not None:
         admitted()
+    # The shipped font draws every name offline; its far-east glyphs come only to a tab that needs them (fonts.py).
+    page.fonts = fonts_at_start(pin_session is None and names_need_far_east(store.player_names()))
     page.render_views(App, session, session.speech, pin_session)
     return session
 

@@ -70,7 +70,8 @@ def names_need_far_east(names: Iterable[str]) -> bool:
 
 def fonts_at_start(far_east: bool) -> dict[str, str]:
     """The tab's fonts as it opens (``page.fonts``): one file, the full font if it has ``far_east`` text to draw
-    already, else the main part."""
+    already, else the main part. Only names the tab may see count: a phone behind the PIN learns nothing of the
+    stored games, not even from which font it is sent."""
     return {FONT: FULL_FONT if far_east else MAIN_PART}
 
 
@@ -81,9 +82,10 @@ def draws_far_east(fonts: dict[str, str] | None) -> bool:
 
 def draw_far_east(page: ft.Page, language: str | None, names: Callable[[], Iterable[str]]) -> bool:
     """Have the tab fetch the full font, as every style's fallback, if the screens' ``language`` or one of the
-    ``names`` (asked only then) has far-east text and the tab does not draw it yet; whether it was asked now (the
-    caller sends the page). Call it only as a screen opens (see the module's note)."""
+    ``names`` (asked only then: names the tab may see) has far-east text and the tab does not draw it yet; whether
+    it was asked now. Call it only as a screen opens (see the module's note)."""
     if draws_far_east(page.fonts) or (language not in FAR_EAST_LANGUAGES and not names_need_far_east(names())):
         return False
     page.fonts = {**(page.fonts or {}), FAR_EAST_FONT: FULL_FONT}
+    page.update()
     return True

@@ -79,8 +79,9 @@ def speak(page: ft.Page, session: Session, code: str) -> None:
     """Have the tab speak ``code`` from now on; Flutter's own words (a field's menu, a button's tooltip) too, and
     the page's notice of a lost connection, which shows when the server cannot be asked for it."""
     session.speech.choose(code)
-    # Every screen is drawn anew in the language: the moment the far-east glyphs can come, if it needs them.
-    draw_far_east(page, session.speech.code, session.store.player_names)
+    # Every screen is drawn anew in the language: the moment the far-east glyphs can come, if it needs them (the
+    # names are looked at as the screens open, once the tab may see them).
+    draw_far_east(page, session.speech.code, tuple)
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[_flutter_locale(known) for known in available()],
         current_locale=_flutter_locale(session.speech.code),

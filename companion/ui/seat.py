@@ -13,9 +13,10 @@ from companion.server.seats import Claim, normal_code
 from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board
+from companion.ui.fonts import draw_far_east
 from companion.ui.panels import HeaderCard, SummaryCard
 from companion.ui.session import GameHandle, Joining, use_session, use_settling
-from companion.ui.widgets import NoticeBar, Pad, fonts_as_it_opens, heading, part, said, screen, wide
+from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
 from companion.views.seat import SeatModel
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,15 @@ def JoinScreen(joining: Joining, seating) -> ft.View:  # noqa: ANN001 - seating:
     session = use_session()
     page = ft.context.page
     ft.use_effect(lambda: page.run_task(_arrive, page, session), [])
+    game_id = joining.table.game_id if joining.table is not None else None
+
+    def fonts_for_the_table() -> None:
+        # The code's field is gone once the table is found: the far-east glyphs, if this game's names need them,
+        # cannot take its focus now.
+        if game_id is not None:
+            draw_far_east(page, session.speech.code, lambda: _players(session, game_id))
+
+    ft.use_effect(fonts_for_the_table, [game_id])
     seat = joining.table.seat_of(joining.device) if joining.table is not None and joining.device else None
     body: ft.Control
     if joining.device is None:
@@ -60,6 +70,13 @@ def JoinScreen(joining: Joining, seating) -> ft.View:  # noqa: ANN001 - seating:
     return ft.View(route=page.route, scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("join.title")), automatically_imply_leading=False),
                    controls=[NoticeBar(session.banner), body])
+
+
+def _players(session, game_id: str) -> list[str]:  # noqa: ANN001 - the tab's Session
+    try:
+        return session.game(game_id).model.players
+    except StorageError:  # the screen says so where the game would be
+        return []
 
 
 async def _arrive(page: ft.Page, session) -> None:  # noqa: ANN001 - the tab's Session
@@ -133,9 +150,6 @@ def SeatPicker(joining: Joining, seating: int) -> ft.Control:
     except StorageError as error:
         return ft.Text(str(error), color=ft.Colors.ERROR)
     names = handle.model.players
-    # The code's field is gone: the far-east glyphs, if the names need them, cannot take its focus away now.
-    page = ft.context.page
-    ft.use_effect(lambda: fonts_as_it_opens(page, session), [])
 
     def pick(seat: int) -> None:
         claim = table.claim(seat, joining.device, hand_under_way=handle.model.hand_under_way)

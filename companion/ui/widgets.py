@@ -38,8 +38,8 @@ def part(fn: Callable) -> Callable:
 
 def screen(fn: Callable) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is; its opening and its closing
-    are told to the tab's :class:`~companion.ui.session.BackGuard`, and as it opens the tab fetches the far-east
-    glyphs if a name now needs them (:func:`fonts_as_it_opens`)."""
+    are told to the tab's :class:`~companion.ui.session.BackGuard`; as a routed screen opens, the tab fetches the
+    far-east glyphs if its language or a stored name now needs them (:func:`~companion.ui.fonts.draw_far_east`)."""
 
     @functools.wraps(fn)
     def told(*args, **kwargs):
@@ -48,8 +48,8 @@ def screen(fn: Callable) -> Callable:
         page = ft.context.page
 
         def opened() -> None:
-            fonts_as_it_opens(page, session)
-            if session is not None and path:
+            if session is not None and path:  # the routed screens, behind the PIN: they show the stored names
+                draw_far_east(page, session.speech.code, session.store.player_names)
                 session.back.opened(path)
 
         def closed() -> None:
@@ -63,13 +63,6 @@ def screen(fn: Callable) -> Callable:
         return view
 
     return _guarded(told, lambda broken: ft.View(appbar=ft.AppBar(title=ft.Text(t("app.title"))), controls=[broken]))
-
-
-def fonts_as_it_opens(page: ft.Page, session) -> None:  # noqa: ANN001 - the tab's Session, or None
-    """As a screen (or a part that replaces a screen's field) opens: the tab fetches the far-east glyphs if its
-    language or a stored name now needs them and it does not draw them yet (see :mod:`companion.ui.fonts`)."""
-    if session is not None and draw_far_east(page, session.speech.code, session.store.player_names):
-        page.update()
 
 
 def _guarded(fn: Callable, in_place_of: Callable[[ft.Control], ft.Control]) -> Callable:

@@ -4,12 +4,16 @@ while a field is being typed in; every script is drawn (the screenshots under te
 
 from __future__ import annotations
 
+import re
+
 from phone import PHONE, Phone, watch
 from playwright.sync_api import expect
 
 from companion.store.games import GameStore
+from companion.texts import t
 from companion.ui.fonts import FULL_FONT, MAIN_PART
 from scoring.game import Game
+from scoring.i18n.choice import speaking
 
 
 def fonts_asked(page) -> list[str]:  # noqa: ANN001 - a Playwright page
@@ -87,3 +91,31 @@ def test_a_japanese_name_typed_at_a_latin_table_is_drawn_once_its_game_opens_and
     fetched(phone, FULL_FONT)
     assert asked == [MAIN_PART, FULL_FONT]
     phone.shot("Japanese names drawn once a game of them opened")
+
+
+def test_a_phone_behind_the_pin_is_sent_no_font_that_tells_of_the_stored_names(browser, own_server, tmp_path,
+                                                                               request):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "さくら", "Béla"]))
+    server = own_server("--lan")
+    phone, asked = tab(browser, request, server.url_from("192.0.2.40"))
+    phone.see_exactly("Enter the PIN shown on the host")
+    assert asked == [MAIN_PART]
+    phone.tap_field("PIN")
+    phone.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
+    phone.page.keyboard.press("Enter")
+    expect(phone.button("Rage · hand 1 · Anna, さくら, Béla")).to_be_visible()
+    fetched(phone, FULL_FONT)  # once the PIN opened the games to it
+
+
+def test_a_japanese_phone_types_the_pin_as_the_full_font_comes(browser, own_server, request):
+    server = own_server("--lan")
+    phone, asked = tab(browser, request, server.url_from("192.0.2.41"), locale="ja-JP")
+    with speaking("ja"):
+        title, label, new = t("lan.pin_title"), t("lan.pin_label"), t("start.new")
+    phone.see_exactly(title)
+    phone.tap_field(label)
+    phone.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
+    phone.page.keyboard.press("Enter")
+    expect(phone.button(new)).to_be_visible()  # every digit reached the field
+    fetched(phone, FULL_FONT)
+    assert asked == [MAIN_PART, FULL_FONT]
