@@ -119,3 +119,25 @@ def test_a_japanese_phone_types_the_pin_as_the_full_font_comes(browser, own_serv
     expect(phone.button(new)).to_be_visible()  # every digit reached the field
     fetched(phone, FULL_FONT)
     assert asked == [MAIN_PART, FULL_FONT]
+
+
+def test_a_players_phone_gets_the_full_font_once_its_join_code_finds_a_game_of_japanese_names(browser, own_server,
+                                                                                              tmp_path, request):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "さくら", "Béla"], options={"bidding": "hidden"}))
+    server = own_server("--lan")
+    keeper, _ = tab(browser, request, server.url)  # the computer Bidwell runs on: no PIN
+    keeper.tap("Rage · hand 1 · Anna, さくら, Béla")
+    title = keeper.page.get_by_text(re.compile(r"Players' phones · join code ")).first
+    expect(title).to_be_visible()
+    code = re.search(r"join code (\w{6})", title.inner_text()).group(1)
+
+    phone, asked = tab(browser, request, f"{server.url_from('192.0.2.42')}join")
+    field = phone.tap_field("Join code")
+    phone.page.keyboard.type(code)
+    phone.see_typed(field, code)
+    assert asked == [MAIN_PART]  # nothing of the games' names before the code
+    phone.tap("Join")
+    phone.tap("さくら")
+    phone.see_exactly("You are さくら")
+    fetched(phone, FULL_FONT)
+    phone.shot("a Japanese name on a player's own phone")
