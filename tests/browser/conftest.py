@@ -41,7 +41,8 @@ def say_where_a_stuck_test_waits(request) -> Iterator[None]:
         print(f"\n{request.node.nodeid} still running after {STUCK_SECONDS} s; where it waits:", file=sys.__stderr__)
         for suspended in gc.get_objects():
             if isinstance(suspended, greenlet.greenlet) and suspended.gr_frame is not None:
-                traceback.print_stack(suspended.gr_frame, limit=12, file=sys.__stderr__)  # the innermost: the test's own call
+                # The innermost frames: the test's own line and the Playwright call it waits in.
+                traceback.print_stack(suspended.gr_frame, limit=12, file=sys.__stderr__)
         sys.__stderr__.flush()
 
     timer = threading.Timer(STUCK_SECONDS, say)
