@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import flet as ft
 
@@ -50,17 +51,16 @@ def is_far_east(char: str) -> bool:
     return any(first <= point <= last for first, last in FAR_EAST_RANGES)
 
 
-_NEEDS: re.Pattern | None = None
+@cache
+def _main_part_lacks() -> re.Pattern:
+    ranges = "".join(f"{chr(first)}-{chr(last)}" for first, last in FAR_EAST_RANGES)
+    also = "".join(sorted(main_part_far_east()))
+    return re.compile(f"(?![{re.escape(also)}])[{ranges}]" if also else f"[{ranges}]")
 
 
 def needs_far_east(text: str) -> bool:
     """Whether ``text`` has a character the main part does not draw."""
-    global _NEEDS
-    if _NEEDS is None:
-        ranges = "".join(f"{chr(first)}-{chr(last)}" for first, last in FAR_EAST_RANGES)
-        also = "".join(sorted(main_part_far_east()))
-        _NEEDS = re.compile(f"(?![{re.escape(also)}])[{ranges}]" if also else f"[{ranges}]")
-    return _NEEDS.search(text) is not None
+    return _main_part_lacks().search(text) is not None
 
 
 def names_need_far_east(names: Iterable[str]) -> bool:
