@@ -314,7 +314,7 @@ FIRST_CARDS = 4
 """Past games drawn with the screen: as many as a phone shows under the filters (the rest follow at once)."""
 
 
-@screen
+@screen(keeps_place=True)
 def HistoryScreen() -> ft.View:
     """``/history``: past games, newest first, with filters; each card opens, prints or deletes its game."""
     session = use_session()

@@ -38,9 +38,10 @@ SEEN_SECONDS = 10.0
 """How long a tap just taken waits for the phone to say it drew it (:meth:`GameHandle.settle_when_seen`): a phone
 that does not answer by then gets its next pad all the same rather than a pad greyed for good."""
 
-ROUTE_TRANSITION_SECONDS = 0.3
-"""How long Flet's client takes to change screens once it has the change: every route gets Flutter's 300 ms transition
-(its AnimatedTransitionPage), and with Bidwell's INSTANT theme a screen closed stays drawn, whole, until it ends."""
+BOUNCE_SECONDS = 0.3
+"""How long after the phone has a change of screen a Back is refused: the bounce of the touch that made the change, or
+a tap made thinking it was not taken, lands on the arrow of the screen now shown (:meth:`BackGuard.key`), or on that
+of a screen closing over one that keeps its place (Flutter's route transition, as long as this)."""
 
 BACK_REFUSED_MS = 4000
 """How long the bar saying a Back was not taken stays."""
@@ -220,29 +221,28 @@ class Listing:
 
 
 class BackGuard:
-    """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at.
+    """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at, and
+    drawn at once.
 
-    A screen being closed stays drawn for the route's transition (:data:`ROUTE_TRANSITION_SECONDS`), and its arrow
-    with it: a second touch there meanwhile (a bounce, a double tap, a tap thought not taken) went to the arrow of
-    the screen beneath, which Flet's client closed at once, and two screens closed where one was meant (the
-    correction's arrow tapped twice led past the game to the start screen; so did Save and then the arrow). So
-    every screen with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``): a Back is
-    taken for the screen on top only (a Back sent from a screen before another opened over it names the one
-    beneath), and not while the last screen closed is still closing on the phone.
+    Flet's client gives every route Flutter's 300 ms transition (its AnimatedTransitionPage), and with the INSTANT
+    theme a screen closed stayed drawn, whole, until it ended: Back took 0.33 s where a screen opens in 0.05 s. So
+    the phone never closes a screen itself: every screen with one beneath asks before it closes (Flet's ``can_pop``
+    off, ``on_confirm_pop``), is told no, and the app goes to the screen beneath, which comes with a key of its own
+    (:meth:`key`): to Flutter's navigator a new screen replacing the two, drawn at once.
 
-    That ends, not at a time of the server's, but once the phone has answered a question sent when its transition
-    is over: it sends what it has to say in order, so a Back it sends before that answer, from a touch made during
-    the transition, is refused however late a busy phone handled the touch; a touch made once the phone is done
-    is taken. The transition is timed from the phone's answer to the Back's yes, or, for a screen the app closes
-    (Save closes the correction), to a question asked after the change.
+    A second touch meanwhile (a bounce, a double tap, a tap thought not taken) would land on the arrow of the screen
+    beneath and close it too (the correction's arrow tapped twice led past the game to the start screen; so did Save
+    and then the arrow). So a Back is taken for the screen on top only (a Back sent from a screen before another
+    opened over it names the one beneath), and not while the last change of screen is still settling on the phone:
+    until the phone has answered a question sent :data:`BOUNCE_SECONDS` after it. It sends what it has to say in
+    order, so a Back it sends before that answer, from a touch made meanwhile, is refused however late a busy phone
+    handled the touch; a touch made once the phone is done is taken.
     """
 
     def __init__(self, seen: Callable[[], Awaitable[None]]):
         self._seen = seen
         self._open: set[str] = set()
         """The addresses of the screens open, each a view of the Router's stack: each nests in the one below."""
-        self._closing: str | None = None
-        """The screen a Back was just taken for: its transition is timed already."""
         self._moves = 0
         """Counts the changes of screen: a transition's end is taken only for the last change."""
         self._moving = False
@@ -250,6 +250,25 @@ class BackGuard:
         self._page: ft.Page | None = None
         self._refused: ft.SnackBar | None = None
         """The bar saying a Back was not taken, until it is gone."""
+        self._shown_again: dict[str, int] = {}
+        """How many times each screen was shown again by the closing of one over it: its key moves on each time."""
+        self._top: str | None = None
+        """The address of the screen on top when the screens were last drawn."""
+
+    def key(self, path: str, location: str, *, drawn_anew: bool = True) -> str:
+        """The key the phone knows the screen at ``path`` by (Flet's ``View.route``), the address being ``location``.
+
+        A screen ``drawn_anew`` gets a new key as the one over it closes: Flutter's navigator then draws it at once
+        as a new screen in place of the two (from its top), where closing the top one plays the route's 300 ms
+        transition and uncovers the screen as it was. Opening a screen over it keeps its key, so it is not drawn
+        again beneath the new one."""
+        if path == location:
+            revealed = self._top is not None and self._top != path and self._top.startswith(path.rstrip("/") + "/")
+            if revealed and drawn_anew:
+                self._shown_again[path] = self._shown_again.get(path, 0) + 1
+            self._top = path
+        again = self._shown_again.get(path, 0)
+        return path if again == 0 else f"{path}{KEY_MARK}{again}"
 
     def opened(self, path: str) -> None:
         """The screen at ``path`` was opened (every screen says so). It is drawn at once, over the one beneath: a
@@ -267,11 +286,10 @@ class BackGuard:
         return sorted(self._open, key=len)
 
     def closed(self, path: str) -> None:
-        """The screen at ``path`` was closed, by a Back or by the app."""
+        """The screen at ``path`` was closed, by a Back or by the app: the change is timed from the phone's answer to
+        a question sent after it, when the phone has it (a screen that keeps its place is uncovered then, in 300 ms)."""
         self._open.discard(path)
-        if path == self._closing:
-            self._closing = None
-        elif self._page is not None:
+        if self._page is not None:
             move = self._start_moving()
             self._page.run_task(self._moving_once_seen, move)
 
@@ -292,9 +310,10 @@ class BackGuard:
         await self._moving_until_drawn(move)
 
     async def _moving_until_drawn(self, move: int) -> None:
-        """The phone started the transition of ``move`` a moment ago: it ends once the phone has answered after it."""
-        await asyncio.sleep(ROUTE_TRANSITION_SECONDS)
-        await self._answered("a screen's transition")
+        """The phone was sent the change of screen ``move`` a moment ago: a Back is taken again once the phone has
+        answered a question sent :data:`BOUNCE_SECONDS` later."""
+        await asyncio.sleep(BOUNCE_SECONDS)
+        await self._answered("a change of screen")
         if move == self._moves:
             self._moving = False
 
@@ -305,23 +324,22 @@ class BackGuard:
         return view
 
     async def confirm_pop(self, event: ft.ControlEvent) -> None:
-        """A Back on the phone asks to close the screen ``event.control``: yes if it is on top and no screen is
-        closing; otherwise no, and the bar says it was not taken. A Back taken is timed from the phone's answer to
-        the yes, when it starts closing the screen (on a busy phone, well after the Back reached the server)."""
+        """A Back on the phone asks to close the screen ``event.control``. The phone is told no either way: if the
+        screen is on top and no change of screen is settling, the app goes to the screen beneath (drawn at once,
+        see :meth:`key`); otherwise the bar says the Back was not taken."""
         view = event.control
         page = ft.context.page  # not the event's: its screen may be gone by the time the phone has answered
         stack = self._stack()
-        if len(stack) > 1 and view.route == stack[-1] and not self._moving:
-            self._closing = view.route
-            move = self._start_moving()
-            try:
-                await view.confirm_pop(True)
-            finally:
-                page.run_task(self._moving_until_drawn, move)
+        taken = len(stack) > 1 and path_of(view.route) == stack[-1] and not self._moving
+        # Not awaited: sent before the change of screen, the phone has its answer before the screen goes.
+        page.run_task(_refuse_pop, view)
+        if taken:
+            # Refused from now on; timed again once the screen has closed (:meth:`closed`), or from now should the
+            # change never come.
+            page.run_task(self._moving_until_drawn, self._start_moving())
+            page.navigate(stack[-2])
             return
-        with contextlib.suppress(RuntimeError):  # closed meanwhile: the phone, which closed it too, asks no more
-            await view.confirm_pop(False)
-        log.info("a Back on %s refused (screens open: %s)", view.route, stack)
+        log.info("a Back on %s refused (screens open: %s)", path_of(view.route), stack)
         if self._refused is None:  # one bar says it for a flurry of taps, not one after another for 4 s each
             self._refused = ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS,
                                         on_dismiss=self._refusal_gone)
@@ -340,12 +358,25 @@ class BackGuard:
             self._refused = None
 
     def view_pop(self, event: ft.ViewPopEvent) -> None:
-        """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has
-        closed the screen on top (after :meth:`confirm_pop`); the address follows it to the screen beneath, as the
-        Router's own handler does."""
-        stack = self._stack()
-        if len(stack) > 1 and event.route == stack[-1]:
-            event.page.navigate(stack[-2])
+        """Flet's ``page.on_view_pop``, set before the Router mounts, which then leaves Back to it. The phone closes
+        no screen itself (every Back is answered no, see :meth:`confirm_pop`): a screen it says it closed is one the
+        app replaced (:meth:`key`), and the Router's own handler, which would go to the screen beneath, must not."""
+        log.debug("the phone let go of the screen %s", event.route)
+
+
+KEY_MARK = "#"
+"""Between a screen's address and the count in its key (:meth:`BackGuard.key`): no address the Router matches holds
+it (the Router takes what follows it as the address's fragment)."""
+
+
+def path_of(key: str) -> str:
+    """The address of the screen the phone knows by ``key`` (:meth:`BackGuard.key`)."""
+    return key.partition(KEY_MARK)[0]
+
+
+async def _refuse_pop(view: ft.View) -> None:
+    with contextlib.suppress(RuntimeError):  # closed meanwhile: the phone, which closed it too, asks no more
+        await view.confirm_pop(False)
 
 
 class Session:

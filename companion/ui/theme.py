@@ -17,10 +17,10 @@ RADIUS = 14
 
 INSTANT = ft.PageTransitionsTheme(**dict.fromkeys(("android", "ios", "linux", "macos", "windows"),
                                                  ft.PageTransitionTheme.NONE))
-"""A screen opened is drawn at once, as a score sheet's page turns, without Material's 300 ms slide. Not so a screen
-closed: Flet's client gives every route Flutter's 300 ms transition (its AnimatedTransitionPage), and without an
-animation the closed screen stays drawn, whole, until it ends (Back to the start: screenshots 277 and 439 ms after
-the tap still show Past games). Left so for now, with what was measured, in issue 27's notes."""
+"""A screen opened is drawn at once, as a score sheet's page turns, without Material's 300 ms slide. A screen closed
+is not animated either, but Flet's client still gives its route Flutter's 300 ms transition, the closed screen drawn
+whole till it ends: so the screen beneath is shown again as a new one, at once (see
+:meth:`companion.ui.session.BackGuard.key`)."""
 
 
 def app_theme(palette: Palette) -> ft.Theme:

@@ -36,15 +36,23 @@ def part(fn: Callable) -> Callable:
     return _guarded(fn, lambda broken: broken)
 
 
-def screen(fn: Callable) -> Callable:
+def screen(fn: Callable | None = None, *, keeps_place: bool = False) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is; its opening and its closing
-    are told to the tab's :class:`~companion.ui.session.BackGuard`; as a routed screen opens, the tab fetches the
-    far-east glyphs if its language or a stored name now needs them (:func:`~companion.ui.fonts.draw_far_east`)."""
+    are told to the tab's :class:`~companion.ui.session.BackGuard`, which gives its view the key the phone knows it by
+    (:meth:`~companion.ui.session.BackGuard.key`); as a routed screen opens, the tab fetches the
+    far-east glyphs if its language or a stored name now needs them (:func:`~companion.ui.fonts.draw_far_east`).
+
+    Shown again as the screen over it closes, a screen is drawn anew at once, from its top; one that ``keeps_place``
+    (a list a person scrolls through to open one of its lines) is uncovered where it was scrolled to, after
+    Flutter's 300 ms transition."""
+    if fn is None:
+        return functools.partial(screen, keeps_place=keeps_place)
 
     @functools.wraps(fn)
     def told(*args, **kwargs):
         session = ft.use_context(SessionContext)  # None on the PIN screen, before the tab has its screens
         path = ft.use_view_path()  # "" outside the Router: the PIN and join screens, which have no Back
+        location = ft.use_route_location()
         page = ft.context.page
 
         def opened() -> None:
@@ -58,6 +66,8 @@ def screen(fn: Callable) -> Callable:
 
         ft.use_effect(opened, [path], cleanup=closed)
         view = fn(*args, **kwargs)
+        if session is not None and path:
+            view.route = session.back.key(path, location, drawn_anew=not keeps_place)
         if session is not None and path not in ("", "/"):  # a screen with one beneath: Back closes it
             session.back.ask_before_closing(view)
         return view
