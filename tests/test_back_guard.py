@@ -1,6 +1,6 @@
 """The keys the phone knows the screens by (companion.ui.session.BackGuard.key): a screen shown again as the one over
 it closes is a new screen to Flutter's navigator, drawn at once, where the same key would play the route's 300 ms
-transition with the closed screen drawn whole; a list that keeps its place keeps its key."""
+transition with the closed screen drawn whole; a screen uncovered as it was keeps its key."""
 
 from companion.ui.session import BackGuard, path_of
 
@@ -31,7 +31,7 @@ def test_the_screen_beneath_gets_a_new_key_as_the_one_over_it_closes_and_keeps_i
     assert start != ["/"] and path_of(start[0]) == "/"
 
 
-def test_a_list_that_keeps_its_place_keeps_its_key_and_a_screen_beside_it_is_not_drawn_anew():
+def test_a_screen_uncovered_as_it_was_keeps_its_key_and_one_on_another_branch_opens_with_its_own():
     guard = BackGuard(_never_asked)
     history, past = "/history", "/history/g1"
     assert drawn(guard, history, ("/", True), (history, False)) == ["/", history]

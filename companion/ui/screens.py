@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 # --- start -------------------------------------------------------------------------
 
 
-@screen
+@screen(redrawn_on_return=True)
 def StartScreen() -> ft.View:
     """``/``: a new game, the games to continue, the past games, and (under --lan) the join code."""
     session = use_session()
@@ -314,7 +314,7 @@ FIRST_CARDS = 4
 """Past games drawn with the screen: as many as a phone shows under the filters (the rest follow at once)."""
 
 
-@screen(keeps_place=True)
+@screen
 def HistoryScreen() -> ft.View:
     """``/history``: past games, newest first, with filters; each card opens, prints or deletes its game."""
     session = use_session()

@@ -40,8 +40,8 @@ that does not answer by then gets its next pad all the same rather than a pad gr
 
 BOUNCE_SECONDS = 0.3
 """How long after the phone has a change of screen a Back is refused: the bounce of the touch that made the change, or
-a tap made thinking it was not taken, lands on the arrow of the screen now shown (:meth:`BackGuard.key`), or on that
-of a screen closing over one that keeps its place (Flutter's route transition, as long as this)."""
+a tap made thinking it was not taken, lands on the arrow of the screen still closing (Flutter's route transition, as
+long as this) or of the screen now shown."""
 
 BACK_REFUSED_MS = 4000
 """How long the bar saying a Back was not taken stays."""
@@ -221,14 +221,13 @@ class Listing:
 
 
 class BackGuard:
-    """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at, and
-    drawn at once.
+    """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at.
 
     Flet's client gives every route Flutter's 300 ms transition (its AnimatedTransitionPage), and with the INSTANT
-    theme a screen closed stayed drawn, whole, until it ended: Back took 0.33 s where a screen opens in 0.05 s. So
-    the phone never closes a screen itself: every screen with one beneath asks before it closes (Flet's ``can_pop``
-    off, ``on_confirm_pop``), is told no, and the app goes to the screen beneath, which comes with a key of its own
-    (:meth:`key`): to Flutter's navigator a new screen replacing the two, drawn at once.
+    theme a screen closed stays drawn, whole, until it ends. So the phone never closes a screen itself: every screen
+    with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``), is told no, and the app goes
+    to the screen beneath, which is uncovered as it was, or, if it is light to draw (the start screen), comes with a
+    key of its own (:meth:`key`): to Flutter's navigator a new screen replacing the two, drawn at once.
 
     A second touch meanwhile (a bounce, a double tap, a tap thought not taken) would land on the arrow of the screen
     beneath and close it too (the correction's arrow tapped twice led past the game to the start screen; so did Save
@@ -246,7 +245,7 @@ class BackGuard:
         self._moves = 0
         """Counts the changes of screen: a transition's end is taken only for the last change."""
         self._moving = False
-        """Whether a screen is closing on the phone (a Back is refused)."""
+        """Whether a change of screen is settling on the phone (a Back is refused)."""
         self._page: ft.Page | None = None
         self._refused: ft.SnackBar | None = None
         """The bar saying a Back was not taken, until it is gone."""
@@ -255,7 +254,7 @@ class BackGuard:
         self._top: str | None = None
         """The address of the screen on top when the screens were last drawn."""
 
-    def key(self, path: str, location: str, *, drawn_anew: bool = True) -> str:
+    def key(self, path: str, location: str, *, drawn_anew: bool) -> str:
         """The key the phone knows the screen at ``path`` by (Flet's ``View.route``), the address being ``location``.
 
         A screen ``drawn_anew`` gets a new key as the one over it closes: Flutter's navigator then draws it at once
@@ -325,8 +324,8 @@ class BackGuard:
 
     async def confirm_pop(self, event: ft.ControlEvent) -> None:
         """A Back on the phone asks to close the screen ``event.control``. The phone is told no either way: if the
-        screen is on top and no change of screen is settling, the app goes to the screen beneath (drawn at once,
-        see :meth:`key`); otherwise the bar says the Back was not taken."""
+        screen is on top and no change of screen is settling, the app goes to the screen beneath (see :meth:`key`);
+        otherwise the bar says the Back was not taken."""
         view = event.control
         page = ft.context.page  # not the event's: its screen may be gone by the time the phone has answered
         stack = self._stack()

@@ -33,7 +33,7 @@ def stats_route(name: str) -> str:
     return f"/stats/{quote(name, safe='')}"
 
 
-@screen(keeps_place=True)
+@screen
 def StatsScreen() -> ft.View:
     """``/stats``: a line per player over the stored games (all, or one game's); each opens the player's page."""
     session = use_session()

@@ -19,7 +19,7 @@ INSTANT = ft.PageTransitionsTheme(**dict.fromkeys(("android", "ios", "linux", "m
                                                  ft.PageTransitionTheme.NONE))
 """A screen opened is drawn at once, as a score sheet's page turns, without Material's 300 ms slide. A screen closed
 is not animated either, but Flet's client still gives its route Flutter's 300 ms transition, the closed screen drawn
-whole till it ends: so the screen beneath is shown again as a new one, at once (see
+whole till it ends: so the start screen, light to draw, is shown again as a new one, at once (see
 :meth:`companion.ui.session.BackGuard.key`)."""
 
 

@@ -36,17 +36,18 @@ def part(fn: Callable) -> Callable:
     return _guarded(fn, lambda broken: broken)
 
 
-def screen(fn: Callable | None = None, *, keeps_place: bool = False) -> Callable:
+def screen(fn: Callable | None = None, *, redrawn_on_return: bool = False) -> Callable:
     """A route's component (it returns a :class:`ft.View`), guarded as :func:`part` is; its opening and its closing
     are told to the tab's :class:`~companion.ui.session.BackGuard`, which gives its view the key the phone knows it by
     (:meth:`~companion.ui.session.BackGuard.key`); as a routed screen opens, the tab fetches the
     far-east glyphs if its language or a stored name now needs them (:func:`~companion.ui.fonts.draw_far_east`).
 
-    Shown again as the screen over it closes, a screen is drawn anew at once, from its top; one that ``keeps_place``
-    (a list a person scrolls through to open one of its lines) is uncovered where it was scrolled to, after
-    Flutter's 300 ms transition."""
+    Shown again as the screen over it closes, a screen is uncovered as it was (scrolled where it was), after
+    Flutter's 300 ms transition; one ``redrawn_on_return`` is drawn anew at once, from its top, in its place (the
+    start screen: drawn in 0.15 s with 10,000 games stored, where a game's screen of ten players takes longer to
+    draw than the transition)."""
     if fn is None:
-        return functools.partial(screen, keeps_place=keeps_place)
+        return functools.partial(screen, redrawn_on_return=redrawn_on_return)
 
     @functools.wraps(fn)
     def told(*args, **kwargs):
@@ -67,7 +68,7 @@ def screen(fn: Callable | None = None, *, keeps_place: bool = False) -> Callable
         ft.use_effect(opened, [path], cleanup=closed)
         view = fn(*args, **kwargs)
         if session is not None and path:
-            view.route = session.back.key(path, location, drawn_anew=not keeps_place)
+            view.route = session.back.key(path, location, drawn_anew=redrawn_on_return)
         if session is not None and path not in ("", "/"):  # a screen with one beneath: Back closes it
             session.back.ask_before_closing(view)
         return view
