@@ -8,6 +8,7 @@ screen at rest (bench_app.wait_at_rest: the route's transition that brought it i
 it). Medians and 90th percentiles of ``--runs`` rounds, the two apps in turns so a busy moment weighs on both:
 
 - start screen → Past games, and back (the bare app: its root → its second route, and back);
+- start screen → the game (its line under "Continue a game"), and back;
 - game → the correction of hand 1, and back (the bare app's same pair of changes is the baseline);
 - Score the hand (hand 6 of a 5-player Rage game, 5 hands scored, no total reaching three digits: the scoreboard's
   columns keep their widths, as in most hands), to "Hand 6 scored"; undone between rounds;
@@ -112,6 +113,8 @@ def bidwell_round(page, game_url: str, hand: dict[str, int], times: dict[str, li
     expect(page.get_by_role("button", name="New game")).to_be_visible(timeout=30_000)
     round_trip(page, ("Past games", "Filter: All games · every player"), ("Back", "New game"), times,
                ("start → Past games", "Past games → start"))
+    round_trip(page, (f"Rage · hand {HAND} · {', '.join(NAMES)}", f"Hand {HAND} of 10"), ("Back", "New game"), times,
+               ("start → game", "game → start"))
     page.goto(game_url)
     expect(page.get_by_text(f"Hand {HAND} of 10", exact=True)).to_be_visible(timeout=30_000)
     Phone(page, "bench").scroll_to(page.get_by_role("button", name="Correct hand 1", exact=True))
@@ -178,8 +181,8 @@ def main() -> None:
                     our_page.get_by_role("button", name=f"Bid {cards if position == 0 else 0}", exact=True).click()
                 taken = {bidding[0]: cards}
                 ours_times: dict[str, list[float]] = {k: [] for k in (
-                    "start → Past games", "Past games → start", "game → correction", "correction → game",
-                    "Score the hand")}
+                    "start → Past games", "Past games → start", "start → game", "game → start", "game → correction",
+                    "correction → game", "Score the hand")}
                 bare_times: dict[str, list[float]] = {k: [] for k in ("start → Past games", "Past games → start")}
                 for _ in range(args.runs):
                     bidwell_round(our_page, game_url, taken, ours_times)
