@@ -41,7 +41,7 @@ that does not answer by then gets its next pad all the same rather than a pad gr
 BOUNCE_SECONDS = 0.3
 """How long after the phone has a change of screen a Back is refused: the bounce of the touch that made the change, or
 a tap made thinking it was not taken, lands on the arrow of the screen still closing (Flutter's route transition, as
-long as this) or of the screen now shown."""
+long as this) or of the screen drawn anew in its place."""
 
 BACK_REFUSED_MS = 4000
 """How long the bar saying a Back was not taken stays."""
@@ -223,25 +223,30 @@ class Listing:
 class BackGuard:
     """The phone's Back (the top bar's arrow, a phone's back gesture) taken only on the screen it was aimed at.
 
-    Flet's client gives every route Flutter's 300 ms transition (its AnimatedTransitionPage), and with the INSTANT
-    theme a screen closed stays drawn, whole, until it ends. So the phone never closes a screen itself: every screen
-    with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``), is told no, and the app goes
-    to the screen beneath, which is uncovered as it was, or, if it is light to draw (the start screen), comes with a
-    key of its own (:meth:`key`): to Flutter's navigator a new screen replacing the two, drawn at once.
+    Every screen with one beneath asks before it closes (Flet's ``can_pop`` off, ``on_confirm_pop``). Told yes, the
+    phone closes it, and the screen beneath is uncovered as it was after the route's transition (Flet's client gives
+    every route Flutter's 300 ms one, and with the INSTANT theme the closing screen stays drawn, whole, till it ends).
+    A screen beneath that is drawn anew on return (the start screen, light to draw) does not wait for it: the phone is
+    told no, and the app goes there itself, the screen coming with a key of its own (:meth:`key`), which Flutter's
+    navigator draws at once as a new screen in place of the two.
 
     A second touch meanwhile (a bounce, a double tap, a tap thought not taken) would land on the arrow of the screen
     beneath and close it too (the correction's arrow tapped twice led past the game to the start screen; so did Save
     and then the arrow). So a Back is taken for the screen on top only (a Back sent from a screen before another
     opened over it names the one beneath), and not while the last change of screen is still settling on the phone:
-    until the phone has answered a question sent :data:`BOUNCE_SECONDS` after it. It sends what it has to say in
-    order, so a Back it sends before that answer, from a touch made meanwhile, is refused however late a busy phone
-    handled the touch; a touch made once the phone is done is taken.
+    until the phone has answered a question sent :data:`BOUNCE_SECONDS` after it started. It sends what it has to say
+    in order, so a Back it sends before that answer, from a touch made meanwhile, is refused however late a busy phone
+    handled the touch; a touch made once the phone is done is taken. A closing is timed from the phone's answer to
+    the Back's yes; a change the app makes (a Back to a screen drawn anew, Save closing the correction), from its
+    answer to a question asked after the change.
     """
 
     def __init__(self, seen: Callable[[], Awaitable[None]]):
         self._seen = seen
         self._open: set[str] = set()
         """The addresses of the screens open, each a view of the Router's stack: each nests in the one below."""
+        self._closing: str | None = None
+        """The screen the phone was told yes to close: its transition is timed already."""
         self._moves = 0
         """Counts the changes of screen: a transition's end is taken only for the last change."""
         self._moving = False
@@ -251,6 +256,8 @@ class BackGuard:
         """The bar saying a Back was not taken, until it is gone."""
         self._shown_again: dict[str, int] = {}
         """How many times each screen was shown again by the closing of one over it: its key moves on each time."""
+        self._drawn_anew: set[str] = set()
+        """The screens drawn anew as the one over them closes (:meth:`key`): a Back to them is the app's to make."""
         self._top: str | None = None
         """The address of the screen on top when the screens were last drawn."""
 
@@ -261,6 +268,8 @@ class BackGuard:
         as a new screen in place of the two (from its top), where closing the top one plays the route's 300 ms
         transition and uncovers the screen as it was. Opening a screen over it keeps its key, so it is not drawn
         again beneath the new one."""
+        if drawn_anew:
+            self._drawn_anew.add(path)
         if path == location:
             revealed = self._top is not None and self._top != path and self._top.startswith(path.rstrip("/") + "/")
             if revealed and drawn_anew:
@@ -285,10 +294,12 @@ class BackGuard:
         return sorted(self._open, key=len)
 
     def closed(self, path: str) -> None:
-        """The screen at ``path`` was closed, by a Back or by the app: the change is timed from the phone's answer to
-        a question sent after it, when the phone has it (a screen that keeps its place is uncovered then, in 300 ms)."""
+        """The screen at ``path`` was closed, by the phone after a yes (timed already) or by the app (timed from the
+        phone's answer to a question sent after the change, when the phone has it)."""
         self._open.discard(path)
-        if self._page is not None:
+        if path == self._closing:
+            self._closing = None
+        elif self._page is not None:
             move = self._start_moving()
             self._page.run_task(self._moving_once_seen, move)
 
@@ -309,7 +320,7 @@ class BackGuard:
         await self._moving_until_drawn(move)
 
     async def _moving_until_drawn(self, move: int) -> None:
-        """The phone was sent the change of screen ``move`` a moment ago: a Back is taken again once the phone has
+        """The phone started the change of screen ``move`` a moment ago: a Back is taken again once the phone has
         answered a question sent :data:`BOUNCE_SECONDS` later."""
         await asyncio.sleep(BOUNCE_SECONDS)
         await self._answered("a change of screen")
@@ -323,21 +334,27 @@ class BackGuard:
         return view
 
     async def confirm_pop(self, event: ft.ControlEvent) -> None:
-        """A Back on the phone asks to close the screen ``event.control``. The phone is told no either way: if the
-        screen is on top and no change of screen is settling, the app goes to the screen beneath (see :meth:`key`);
-        otherwise the bar says the Back was not taken."""
+        """A Back on the phone asks to close the screen ``event.control``. Taken if it is on top and no change of
+        screen is settling: the phone is told yes and closes it, or, where the screen beneath is drawn anew, told no
+        while the app goes there (see :meth:`key`). Otherwise no, and the bar says the Back was not taken."""
         view = event.control
         page = ft.context.page  # not the event's: its screen may be gone by the time the phone has answered
         stack = self._stack()
-        taken = len(stack) > 1 and path_of(view.route) == stack[-1] and not self._moving
-        # Not awaited: sent before the change of screen, the phone has its answer before the screen goes.
-        page.run_task(_refuse_pop, view)
-        if taken:
-            # Refused from now on; timed again once the screen has closed (:meth:`closed`), or from now should the
-            # change never come.
-            page.run_task(self._moving_until_drawn, self._start_moving())
-            page.navigate(stack[-2])
+        if len(stack) > 1 and path_of(view.route) == stack[-1] and not self._moving:
+            move = self._start_moving()
+            if stack[-2] in self._drawn_anew:
+                # Not awaited: sent before the change of screen, the phone has its answer before the screen goes.
+                page.run_task(_refuse_pop, view)
+                page.run_task(self._moving_until_drawn, move)  # should the change never come; else closed() times it
+                page.navigate(stack[-2])
+                return
+            self._closing = stack[-1]
+            try:
+                await view.confirm_pop(True)
+            finally:
+                page.run_task(self._moving_until_drawn, move)
             return
+        await _refuse_pop(view)
         log.info("a Back on %s refused (screens open: %s)", path_of(view.route), stack)
         if self._refused is None:  # one bar says it for a flurry of taps, not one after another for 4 s each
             self._refused = ft.SnackBar(ft.Text(t("nav.back_refused")), duration=BACK_REFUSED_MS,
@@ -357,10 +374,12 @@ class BackGuard:
             self._refused = None
 
     def view_pop(self, event: ft.ViewPopEvent) -> None:
-        """Flet's ``page.on_view_pop``, set before the Router mounts, which then leaves Back to it. The phone closes
-        no screen itself (every Back is answered no, see :meth:`confirm_pop`): a screen it says it closed is one the
-        app replaced (:meth:`key`), and the Router's own handler, which would go to the screen beneath, must not."""
-        log.debug("the phone let go of the screen %s", event.route)
+        """Flet's ``page.on_view_pop``, set before the Router mounts (which then leaves Back to it): the phone has
+        closed the screen on top (after :meth:`confirm_pop`); the address follows it to the screen beneath, as the
+        Router's own handler does. A screen the app replaced (:meth:`key`) is not on top any more: nothing follows."""
+        stack = self._stack()
+        if len(stack) > 1 and path_of(event.route) == stack[-1]:
+            event.page.navigate(stack[-2])
 
 
 KEY_MARK = "#"

@@ -273,13 +273,11 @@ def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_se
 
 
 def test_a_back_not_taken_is_said_until_the_next_screen_opens(open_phone, own_server, tmp_path):
-    """The correction's arrow tapped again as the game's screen comes (the game's own arrow, a moment after the
-    first): the game's screen stays and says the second tap was not taken; the correction, opened again at once, is
-    not covered by that bar (it would sit over Save for the rest of its 4 s). (A bounce 40 ms after the first touch
-    lands as the screens change, on neither arrow: nothing is taken, test_a_double_tap_on_the_top_bars_arrow_….)"""
+    """A bounce on the correction's arrow: the game's screen says the second touch was not taken; the correction,
+    opened again at once, is not covered by that bar (it would sit over Save for the rest of its 4 s)."""
     game_id, game = one_hand_played(tmp_path / "data")
     phone = open_phone(f"{own_server().url}game/{game_id}/hand/1", "back-refused")
-    double_tap(phone, "Back", DOUBLE_TAP_MS)
+    double_tap(phone, "Back", BOUNCE_MS)
     phone.see_exactly(game)
     refused = phone.page.locator("flt-semantics-host").get_by_text(
         "A Back tapped while the screen was changing was not taken.", exact=True)
