@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Iterator
+from pathlib import Path
 
 import greenlet
 import pytest
@@ -32,6 +35,34 @@ STUCK_SECONDS = 300
 a busy machine), and says where before pytest-timeout ends the run."""
 
 
+def chromium_at_work(seconds: float = 2.0) -> str:
+    """Chromium's processes, each with its kind, its state and the share of a core it used over ``seconds``: a page
+    looping for ever shows a renderer at 100 %, a deadlock every process idle (a CanvasKit page draws through the GPU
+    process's SwiftShader). Read from /proc, as the test's own thread is stuck in a Playwright call."""
+    def processes() -> dict[int, tuple[str, str, int]]:
+        found = {}
+        for entry in Path("/proc").iterdir():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()  # Chromium's own are one
+                if not entry.name.isdigit() or not command or b"chrom" not in command[0]:
+                    continue
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:  # gone meanwhile
+                continue
+            kind = next((part.removeprefix(b"--type=").decode() for part in command if part.startswith(b"--type=")),
+                        "browser")
+            found[int(entry.name)] = (kind, fields[0], int(fields[11]) + int(fields[12]))
+        return found
+
+    before = processes()
+    time.sleep(seconds)
+    after = processes()
+    ticks = os.sysconf("SC_CLK_TCK") * seconds
+    lines = [f"  {pid} {kind:<14} state {state} {100 * (used - before[pid][2]) / ticks:5.1f} % of a core"
+             for pid, (kind, state, used) in sorted(after.items()) if pid in before]
+    return "Chromium's processes over the last {} s:\n{}".format(seconds, "\n".join(lines) or "  none")
+
+
 @pytest.fixture(autouse=True)
 def say_where_a_stuck_test_waits(request) -> Iterator[None]:
     """A test stuck in a Playwright call that never returns (one without a timeout of its own, or Chromium gone
@@ -43,6 +74,7 @@ def say_where_a_stuck_test_waits(request) -> Iterator[None]:
             if isinstance(suspended, greenlet.greenlet) and suspended.gr_frame is not None:
                 # The innermost frames: the test's own line and the Playwright call it waits in.
                 traceback.print_stack(suspended.gr_frame, limit=12, file=sys.__stderr__)
+        print(chromium_at_work(), file=sys.__stderr__)
         sys.__stderr__.flush()
 
     timer = threading.Timer(STUCK_SECONDS, say)
