@@ -33,11 +33,8 @@ from playwright.sync_api import Page, expect, sync_playwright
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
 from bench_storage import build
-from phone import MARK_FIELDS_THAT_TAKE_TYPING, Phone
+from phone import CHROMIUM_ARGS, MARK_FIELDS_THAT_TAKE_TYPING, Phone, chromium
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run",
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
 MINIMAL = textwrap.dedent(
     """
     import sys
@@ -296,7 +293,7 @@ def main() -> None:
     bidwell = str(Path(sys.executable).with_name("bidwell"))
     build(args.folder, 10_000)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as empty:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         ours, minimal = [], []
         for _ in range(args.runs):
             port = free_port()

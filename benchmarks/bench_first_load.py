@@ -33,9 +33,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run",
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1"]
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
+from phone import CHROMIUM_ARGS, chromium  # noqa: E402 - the browser tests' Chromium, found the same way
+
 BARE = textwrap.dedent(
     """
     import sys
@@ -137,7 +137,7 @@ def main() -> None:
     sides = [("before", options.before), ("after", None)] if options.before else [("after", None)]
     figures: dict[str, dict[str, list]] = {}
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         bare_script = Path(folder) / "bare.py"
         bare_script.write_text(BARE)
         assets = Path(folder) / "assets"
