@@ -35,10 +35,10 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, free_port, wait_serving
+from bench_app import free_port, wait_serving
 from bench_storage import build
 from bench_taps import open_tab
-from phone import Phone
+from phone import CHROMIUM_ARGS, Phone, chromium
 
 from companion.store.games import GameStore
 from companion.ui.board import cell_lines
@@ -166,7 +166,7 @@ def main() -> None:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             url = f"http://127.0.0.1:{port}/"
             wait_serving(browser, port)
             started = time.perf_counter()

@@ -29,9 +29,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_app import ARGS, TAP_AND_SEE, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, free_port, wait_at_rest, wait_serving
 from bench_screens import figures
 from bench_taps import open_tab
+from phone import CHROMIUM_ARGS, chromium
 
 APP = textwrap.dedent(
     """
@@ -79,7 +80,7 @@ def main() -> None:
     times_back: dict[tuple[int, str], list[float]] = {app: [] for app in apps}
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             pages = {}
             for app in apps:
                 wait_serving(browser, ports[app])

@@ -26,7 +26,8 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_app import ARGS, free_port, open_page
+from bench_app import free_port, open_page
+from phone import CHROMIUM_ARGS, chromium
 
 from companion.store.games import GameStore
 from scoring.game import Game
@@ -84,7 +85,7 @@ def main() -> None:
 
 def measure(url: str, pin: str, taps: int) -> list[float]:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         keeper = open_page(browser, url)
         keeper.get_by_role("textbox", name="PIN").click()
         keeper.keyboard.type(pin)

@@ -39,10 +39,10 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, TAP_AND_SEE, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, free_port, wait_at_rest, wait_serving
 from bench_storage import build
 from bench_taps import open_tab
-from phone import Phone
+from phone import CHROMIUM_ARGS, Phone, chromium
 
 NAMES = ["Anna", "Béla", "Csilla", "Dóra", "Emil"]
 HAND = 6
@@ -168,7 +168,7 @@ def main() -> None:
         bare = subprocess.Popen([sys.executable, "-c", BARE, str(bare_port)], cwd=scratch, **quiet)
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
                 wait_serving(browser, port)
                 wait_serving(browser, bare_port)
                 game_url = f"http://127.0.0.1:{port}/game/{game_id}"

@@ -35,9 +35,9 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, median_and_p90, wait_serving
+from bench_app import COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, median_and_p90, wait_serving
 from bench_storage import build
-from phone import SWITCH_ON_THE_ACCESSIBILITY_TREE
+from phone import CHROMIUM_ARGS, SWITCH_ON_THE_ACCESSIBILITY_TREE, chromium
 
 from companion.store.games import GameStore
 from scoring.game import Game
@@ -221,7 +221,7 @@ def main() -> None:
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             url = f"http://127.0.0.1:{port}/"
             wait_serving(browser, port)
             if args.doubles:

@@ -35,11 +35,11 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import ARGS, free_port, wait_serving
+from bench_app import free_port, wait_serving
 from bench_screens import HAND, game_at_the_hand
 from bench_storage import build
 from bench_taps import open_tab
-from phone import Phone
+from phone import CHROMIUM_ARGS, Phone, chromium
 
 PROBE = textwrap.dedent(
     """
@@ -127,7 +127,7 @@ def main() -> None:
         lines = []
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+                browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
                 wait_serving(browser, port)
                 counter.since_last()
                 page = open_tab(browser, f"http://127.0.0.1:{port}/")
