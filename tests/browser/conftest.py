@@ -44,7 +44,8 @@ def chromium_at_work(seconds: float = 2.0) -> str:
         found = {}
         for entry in Path("/proc").iterdir():
             try:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()  # Chromium's own are one
+                # Split on spaces too: Chromium rewrites its own command line as one string.
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").split()
                 if not entry.name.isdigit() or not command or b"chrom" not in command[0]:
                     continue
                 fields = (entry / "stat").read_text().rpartition(")")[2].split()
