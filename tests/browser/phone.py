@@ -38,8 +38,9 @@ PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 # Not --disable-gpu: Flet's client draws with Flutter's skwasm renderer (WebAssembly, in a worker), which hangs in
 # Chrome started with it (flutter/flutter#177008; Flutter's own test runner dropped the flag for that, #182618).
-# CI's run of 30f9677 stopped on a page that answered nothing for 300 s, as such a hang looks. Headless Chromium
-# without it still draws WebGL with SwiftShader, on the CPU.
+# CI's run of 30f9677 stopped on a page that answered nothing for 300 s, as such a hang looks. Without it headless
+# Chromium still draws WebGL with SwiftShader, on the CPU, and the screens' timings are the same (bench_screens);
+# it is not the only stall: a page of bench_screens without it once kept its renderer's main thread busy for good.
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
