@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
 from bench_storage import build
-from phone import CHROMIUM_ARGS, MARK_FIELDS_THAT_TAKE_TYPING, Phone, chromium
+from phone import CHROMIUM_ARGS, MARK_FIELDS_THAT_TAKE_TYPING, Phone, chromium, free_port
 
 MINIMAL = textwrap.dedent(
     """
@@ -62,12 +61,6 @@ BARE_TAPS = textwrap.dedent(
     ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
     """
 )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_to_usable(browser, command: list[str], port: int) -> float:

@@ -34,7 +34,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from phone import CHROMIUM_ARGS, chromium  # noqa: E402 - the browser tests' Chromium, found the same way
+from phone import CHROMIUM_ARGS, chromium, free_port  # noqa: E402 - the browser tests' Chromium, found the same way
 
 BARE = textwrap.dedent(
     """
@@ -46,12 +46,6 @@ BARE = textwrap.dedent(
               assets_dir=sys.argv[2])
     """
 )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def load(browser, url: str, *, gzip_only: bool = False) -> tuple[int, float, dict[str, int], str]:
