@@ -155,6 +155,36 @@ class _Server(uvicorn.Server):
         self.should_exit = True
 
 
+class NotCrossOriginIsolated:
+    """ASGI middleware: the app's responses go without Flet's ``Cross-Origin-Embedder-Policy``, so its pages are not
+    cross-origin isolated and Flutter's skwasm renderer draws on the page's own thread, not in a worker beside it.
+
+    Isolation is what lets skwasm share the page's memory with a drawing worker. The page's thread then waits for
+    that worker's locks by spinning, as a browser's main thread may not sleep: should the two ever wait on each
+    other, the tab takes no taps and draws nothing, its thread at a full core. So pages stalled here: a tab of
+    bench_screens with its renderer's main thread at 100 % for good and its worker idle, and one tab of several in
+    CI's runs of 30f9677 and 81d61f6, which answered nothing. Drawn on one thread, there is no other to wait for.
+    Flet's ``Cross-Origin-Opener-Policy`` stays: another site's window still gets no handle on the app's.
+    """
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Pass everything on; an HTTP response loses its ``Cross-Origin-Embedder-Policy`` header."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [(key, value) for key, value in message.get("headers", [])
+                                                  if key.lower() != b"cross-origin-embedder-policy"]}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
 class WithFolders:
     """ASGI: requests under a folder's address (e.g. ``/phone/``) go to that folder's app, the rest to ``app``.
 
@@ -206,7 +236,7 @@ def serve_web(
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
-    watched = LinkWatch(app, lost_words or (lambda: ""), admission)
+    watched = LinkWatch(NotCrossOriginIsolated(app), lost_words or (lambda: ""), admission)
     _quiet_about_clients()
     compressed = Compressed(WithFolders(watched, folders or {}), compressed_copies or default_copies_folder())
     compressed.prepare(web_client_files() + big_files(Path(assets_dir)))
