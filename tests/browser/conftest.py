@@ -37,8 +37,8 @@ a busy machine), and says where before pytest-timeout ends the run."""
 
 def chromium_at_work(seconds: float = 2.0) -> str:
     """Chromium's processes, each with its kind, its state and the share of a core it used over ``seconds``: a page
-    looping for ever shows a renderer at 100 %, a deadlock every process idle (Flet's client draws in a worker of
-    the renderer, through the GPU process's SwiftShader). Read from /proc, as the test's own thread is stuck in a
+    looping for ever shows a renderer at 100 %, a deadlock every process idle (Flet's client draws in the
+    renderer, through the GPU process's SwiftShader). Read from /proc, as the test's own thread is stuck in a
     Playwright call."""
     def processes() -> dict[int, tuple[str, str, int]]:
         found = {}

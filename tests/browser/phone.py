@@ -36,11 +36,12 @@ WATCHED = pytest.StashKey[list]()
 BIDWELL = Path(sys.executable).with_name("bidwell")
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
-# Not --disable-gpu: Flet's client draws with Flutter's skwasm renderer (WebAssembly, in a worker), which hangs in
+# Not --disable-gpu: Flet's client draws with Flutter's skwasm renderer (WebAssembly), which hangs in
 # Chrome started with it (flutter/flutter#177008; Flutter's own test runner dropped the flag for that, #182618).
 # CI's run of 30f9677 stopped on a page that answered nothing for 300 s, as such a hang looks. Without it headless
 # Chromium still draws WebGL with SwiftShader, on the CPU, and the screens' timings are the same (bench_screens);
-# it is not the only stall: a page of bench_screens without it once kept its renderer's main thread busy for good.
+# it was not the only stall: a page of bench_screens without it once kept its renderer's main thread busy for good,
+# as a page waiting for skwasm's drawing worker does; the app's pages now draw on one thread (NotCrossOriginIsolated).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
