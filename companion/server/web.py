@@ -159,12 +159,14 @@ class NotCrossOriginIsolated:
     """ASGI middleware: the app's responses go without Flet's ``Cross-Origin-Embedder-Policy``, so its pages are not
     cross-origin isolated and Flutter's skwasm renderer draws on the page's own thread, not in a worker beside it.
 
-    Isolation is what lets skwasm share the page's memory with a drawing worker. The page's thread then waits for
-    that worker's locks by spinning, as a browser's main thread may not sleep: should the two ever wait on each
-    other, the tab takes no taps and draws nothing, its thread at a full core. So pages stalled here: a tab of
-    bench_screens with its renderer's main thread at 100 % for good and its worker idle, and one tab of several in
-    CI's runs of 30f9677 and 81d61f6, which answered nothing. Drawn on one thread, there is no other to wait for.
-    Flet's ``Cross-Origin-Opener-Policy`` stays: another site's window still gets no handle on the app's.
+    Isolation is what lets skwasm draw in a worker that shares the page's memory, and there that worker and the
+    page's thread share Skia's glyph cache with no lock that works (skwasm is built without pthreads, so its mutexes
+    do nothing): under changing text the two corrupt the heap, and the page never runs again, its thread pinned at a
+    full core (flutter/flutter#190039; fixed upstream by #190048, yet seen with Flet 1.0.5, the newest). So pages
+    stalled here: a tab of bench_screens with its renderer's main thread at 100 % for good and its worker idle, and
+    one tab of several in CI's runs of 30f9677 and 81d61f6, which answered nothing. Drawn on one thread, nothing is
+    shared. Flet's ``Cross-Origin-Opener-Policy`` stays: another site's window still gets no handle on
+    the app's.
     """
 
     def __init__(self, app: ASGIApp):

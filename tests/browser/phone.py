@@ -41,7 +41,8 @@ SMALL_PHONE = {"width": 360, "height": 740}
 # CI's run of 30f9677 stopped on a page that answered nothing for 300 s, as such a hang looks. Without it headless
 # Chromium still draws WebGL with SwiftShader, on the CPU, and the screens' timings are the same (bench_screens);
 # it was not the only stall: a page of bench_screens without it once kept its renderer's main thread busy for good,
-# as a page waiting for skwasm's drawing worker does; the app's pages now draw on one thread (NotCrossOriginIsolated).
+# as skwasm's page and drawing worker do once they corrupt their shared memory (flutter/flutter#190039): the app's
+# pages now draw on one thread (companion.server.web.NotCrossOriginIsolated).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-background-networking",

@@ -110,9 +110,9 @@ def test_a_first_load_fetches_the_fonts_the_screens_draw_with_and_none_they_neve
     context.close()
 
 
-def test_the_app_draws_on_its_pages_own_thread_with_no_worker_to_wait_for(phone):
-    """Flet's server asks for cross-origin isolation, with which Flutter's skwasm draws in a worker whose locks the
-    page's thread waits for by spinning; tabs stalled that way for good (companion.server.web.NotCrossOriginIsolated).
+def test_the_app_draws_on_its_pages_own_thread_with_no_worker_sharing_its_memory(phone):
+    """Flet's server asks for cross-origin isolation, with which Flutter's skwasm draws in a worker that shares Skia's
+    glyph cache with the page's thread unguarded, and tabs froze for good (companion.server.web.NotCrossOriginIsolated).
     Bidwell's pages are not isolated, so skwasm draws on the page's thread, and the page has no worker at all."""
     phone.see_exactly("New game")
     assert phone.page.evaluate("crossOriginIsolated") is False
