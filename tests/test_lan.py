@@ -59,6 +59,19 @@ def test_a_guess_during_the_wait_is_refused_unchecked_even_when_right(clock):
     assert session.guess(PIN).opened
 
 
+@pytest.mark.parametrize("reading", [1000.0, 7.7, 0.1, 123456.789])
+def test_the_wait_is_said_in_the_seconds_it_lasts_whatever_the_clock_reads(clock, reading):
+    """30 seconds, not 31: at some readings of the clock, its end less its start is a hair over 30 (CI's phone once
+    read "try again in 31 seconds")."""
+    clock.now = reading
+    session = gate(clock).session()
+    for _ in range(3):
+        session.guess(WRONG)
+    assert session.guess(WRONG) == PinAnswer(False, True, 30)
+    clock.advance(10)
+    assert session.guess(PIN) == PinAnswer(False, False, 20)
+
+
 def test_refused_guesses_do_not_lengthen_the_wait(clock):
     session = gate(clock).session()
     for _ in range(4):

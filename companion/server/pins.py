@@ -129,7 +129,7 @@ class Gate:
             bucket = self._bucket(session.address, now)
             waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
             if waiting > 0:
-                return PinAnswer(False, False, math.ceil(waiting))
+                return PinAnswer(False, False, _whole_seconds(waiting))
             opened = self._opens(guess.strip()) if isinstance(guess, str) else None
             if opened is not None:
                 session._wrong = 0
@@ -143,7 +143,7 @@ class Gate:
             if beyond > 0:
                 session._wait_until = now + min(self.first_wait * 2 ** (beyond - 1), self.longest_wait)
             waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
-            return PinAnswer(False, True, math.ceil(waiting) if waiting > 0 else 0)
+            return PinAnswer(False, True, _whole_seconds(waiting) if waiting > 0 else 0)
 
     def _bucket(self, address: str, now: float) -> _Bucket:
         bucket = self._buckets.get(address)
@@ -161,6 +161,12 @@ class Gate:
         """The wrong guesses ``address`` may still make at once."""
         with self._lock:
             return self._bucket(address, self._clock()).tokens
+
+
+def _whole_seconds(waiting: float) -> int:
+    """``waiting`` rounded up to whole seconds, as a person counts a wait down: never "0 seconds" while one is left,
+    and never a second more for the noise in a difference of two clock readings (37.7 - 7.7 is 30.000000000000004)."""
+    return math.ceil(round(waiting, 3))
 
 
 class _Bucket:
