@@ -61,8 +61,8 @@ def test_a_guess_during_the_wait_is_refused_unchecked_even_when_right(clock):
 
 @pytest.mark.parametrize("reading", [1000.0, 7.7, 0.1, 123456.789])
 def test_the_wait_is_said_in_the_seconds_it_lasts_whatever_the_clock_reads(clock, reading):
-    """30 seconds, not 31: at some readings of the clock, its end less its start is a hair over 30 (CI's phone once
-    read "try again in 31 seconds")."""
+    """30 seconds, not 31: at some readings of the clock, its end less its start is a hair over 30 (a browser test's
+    phone once read "try again in 31 seconds")."""
     clock.now = reading
     session = gate(clock).session()
     for _ in range(3):
