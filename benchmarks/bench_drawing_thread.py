@@ -21,7 +21,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
@@ -65,6 +65,15 @@ COUNT_FRAMES = "window.__frames = 0; (function frame() { window.__frames++; requ
 FROZEN_SECONDS = 10
 
 
+def draws_past(page: Page, frames: int) -> bool:
+    """Whether ``page`` draws beyond its frame ``frames`` within FROZEN_SECONDS."""
+    try:
+        page.wait_for_function(f"window.__frames > {frames}", timeout=FROZEN_SECONDS * 1000)
+    except Exception:  # noqa: BLE001 - a timeout, or a page that no longer answers at all
+        return False
+    return True
+
+
 def watch(browser: Browser, way: str, tabs: int, seconds: float) -> tuple[int, int, list[float]]:
     """The page served ``way`` ("flet" or "bidwell") in ``tabs`` tabs for ``seconds``: the errors its pages threw,
     the tabs that froze, and each tab's frames a second (up to when it froze)."""
@@ -90,18 +99,12 @@ def watch(browser: Browser, way: str, tabs: int, seconds: float) -> tuple[int, i
         while time.monotonic() - started < seconds and len(frozen) < tabs:
             time.sleep(2)
             for tab in set(frames) - frozen:
-                try:
-                    pages[tab].wait_for_function(f"window.__frames > {frames[tab]}", timeout=FROZEN_SECONDS * 1000)
+                if draws_past(pages[tab], frames[tab]):
                     frames[tab] = pages[tab].evaluate("window.__frames")
                     lasted[tab] = time.monotonic() - started
-                except Exception:  # noqa: BLE001 - a timeout, or a page that no longer answers at all
+                else:
                     frozen.add(tab)
-        for tab in frozen.copy():  # a tab that only paused under load draws again
-            try:
-                pages[tab].wait_for_function(f"window.__frames > {frames[tab]}", timeout=FROZEN_SECONDS * 1000)
-                frozen.discard(tab)
-            except Exception:  # noqa: BLE001 - as above
-                pass
+        frozen = {tab for tab in frozen if not draws_past(pages[tab], frames[tab])}  # not those that only paused
         for page in pages:
             page.context.close()
         return len(errors), len(frozen), [frames[tab] / lasted[tab] if lasted[tab] else 0.0 for tab in frames]
