@@ -1,7 +1,10 @@
 """Figures for the app (issues 4 and 9), in headless Chromium at a phone's size.
 
 1. Process start to the first usable screen (the start screen's "New game"
-   button in the page), next to a minimal Flet app started the same way.
+   button in the page), next to a minimal Flet app started the same way, and
+   to the same minimal app giving its page a theme (``ft.Theme``): Flet's
+   theme module imports most of Flet's controls, a floor under any app with a
+   look of its own.
 2. The time from a tap on a bid pad key, and on a tricks pad key, to the
    screen showing it, with 10,000 past games stored (the history
    bench_storage.py builds); beside it, a tap on a bare Flet app's button
@@ -40,6 +43,18 @@ MINIMAL = textwrap.dedent(
     import flet as ft
     ft.run(lambda page: page.add(ft.Button("New game")), view=None, host="127.0.0.1", port=int(sys.argv[1]),
            no_cdn=True)
+    """
+)
+MINIMAL_THEMED = textwrap.dedent(
+    """
+    import sys
+    import flet as ft
+
+    def main(page):
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.TEAL)
+        page.add(ft.Button("New game"))
+
+    ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
     """
 )
 
@@ -287,15 +302,18 @@ def main() -> None:
     build(args.folder, 10_000)
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as empty:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        ours, minimal = [], []
+        ours, minimal, themed = [], [], []
         for _ in range(args.runs):
             port = free_port()
             ours.append(start_to_usable(browser, [bidwell, "--no-browser", "--port", str(port), "--data", empty], port))
             port = free_port()
             minimal.append(start_to_usable(browser, [sys.executable, "-c", MINIMAL, str(port)], port))
-        a, b = statistics.median(ours), statistics.median(minimal)
+            port = free_port()
+            themed.append(start_to_usable(browser, [sys.executable, "-c", MINIMAL_THEMED, str(port)], port))
+        a, b, c = statistics.median(ours), statistics.median(minimal), statistics.median(themed)
         print(f"start to first usable screen: bidwell median {a:.2f} s, minimal Flet app {b:.2f} s, "
-              f"ratio {a / b:.2f} ({args.runs} runs each)")
+              f"ratio {a / b:.2f}; the minimal app with a theme {c:.2f} s, ratio {c / b:.2f} to the minimal app, "
+              f"bidwell {a / c:.2f} to it ({args.runs} runs each)")
         with tempfile.TemporaryDirectory() as scratch:
             for cards in (3, 12, 23):
                 print(f"taps for a 4-player hand of {cards} cards: {taps_for_hand(browser, bidwell, Path(scratch), cards)}")

@@ -14,7 +14,8 @@ slowed 4 times (DevTools' ``Emulation.setCPUThrottlingRate``, a mid-range phone'
 
 Then Python's start in the browser: a copy of each build whose ``main.py`` notes the time and the modules its
 imports take (to the console, where Chromium's log has it) before it starts the app, opened once each: the
-modules are counted in ``sys.modules``. Last, ``bidwell --lan`` is started ``--runs`` times and timed until
+modules are counted in ``sys.modules``. The minimal app with a theme of its own is among them, the floor under an
+app with a look of its own. Last, ``bidwell --lan`` is started ``--runs`` times and timed until
 its own page answers and until the phone app it builds in the background answers at ``/phone/``.
 """
 
@@ -49,6 +50,20 @@ def main(page: ft.Page) -> None:
 
 ft.run(main)
 '''
+THEMED_APP = '''import flet as ft
+
+THEME = ft.Theme(color_scheme_seed=ft.Colors.TEAL)
+
+
+def main(page: ft.Page) -> None:
+    page.theme = THEME
+    page.add(ft.FilledButton("Ready"))
+
+
+ft.run(main)
+'''
+"""The minimal app with a look of its own, its theme made as it is imported (as Bidwell's is): Flet's theme module
+imports most of Flet's controls."""
 # Switch the accessibility tree on as soon as Flutter offers it, and note when the first button is in it.
 WATCH = """
 (() => {
@@ -67,12 +82,13 @@ WATCH = """
 """
 
 
-def minimal_site(bidwell_site: Path, folder: Path) -> Path:
-    """Bidwell's published folder with a one-button Flet app in place of Bidwell (and Flet's packages only)."""
+def minimal_site(bidwell_site: Path, folder: Path, app: str = MINIMAL_APP) -> Path:
+    """Bidwell's published folder with a one-button Flet app (``app``'s source) in place of Bidwell (and Flet's
+    packages only)."""
     shutil.copytree(bidwell_site, folder)
     (folder / publishing.SERVICE_WORKER).unlink()
     with publishing.app_archive(folder / "app.tar.gz") as archive:
-        publishing.add_text(archive, "main.py", MINIMAL_APP)
+        publishing.add_text(archive, "main.py", app)
         publishing.add_text(archive, "requirements.txt", "\n")
         for name in ("flet", "msgpack", "repath", "six"):
             publishing.add_package(archive, metadata.distribution(name))
@@ -211,7 +227,8 @@ def main() -> None:
         figures: dict[tuple[str, int], list[tuple[float, float]]] = {
             (name, rate): [] for name, _, _ in apps for rate in RATES}
         with sync_playwright() as playwright:
-            for name, site, button in apps:
+            themed = ("minimal+theme", minimal_site(done.folder, work / "themed", THEMED_APP), "Ready")
+            for name, site, button in [*apps, themed]:
                 noted = imports_noted_site(site, work / f"{name}-imports-noted")
                 print(f"{name}: {imports_said(playwright, noted, button, work / f'profile-{name}-imports')}",
                       flush=True)
