@@ -17,11 +17,6 @@ fresh folder of their own, warmed first), as an installed Bidwell, or any
 checkout without that setting, runs; the game files' parses are kept there
 too, as ``scoring.definitions`` keeps them beside the bytecode. ``python -X importtime`` on the command
 shows where the time goes.
-
-Beside them, a floor: ``python -c "import re, json"``, what any installed command that reads a JSON record
-imports before its own code: the wrapper that pip before 25.2 (Python 3.11's own is 23.2) writes for a console
-script imports ``re``, and ``json`` imports ``re`` and ``enum`` itself, whichever pip installed the command. Its
-ratio to ``python -c pass`` is how much of the aim is gone before Bidwell's first line runs.
 """
 
 from __future__ import annotations
@@ -56,8 +51,8 @@ def timed(command: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
-def measure(setting: str, runs: int, folder: str) -> tuple[float, float, float]:
-    """The medians of ``python -c pass``, ``bidwell score`` and the floor (seconds) under ``setting``."""
+def measure(setting: str, runs: int, folder: str) -> tuple[float, float]:
+    """The medians of ``python -c pass`` and ``bidwell score`` (seconds) under ``setting``."""
     env = dict(os.environ)
     if setting == "bytecode":
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -66,7 +61,6 @@ def measure(setting: str, runs: int, folder: str) -> tuple[float, float, float]:
     record = Path(folder) / "rage.json"
     record.write_text(json.dumps(rage_record(), ensure_ascii=False), encoding="utf-8")
     baseline, score = [str(bin_dir / "python"), "-c", "pass"], [str(bin_dir / "bidwell"), "score", str(record)]
-    floor = [str(bin_dir / "python"), "-c", "import re, json"]
 
     # Anna: 55 tricks + 10 x 10 exact + 10 x 5 for +5 cards; Béla 10 x 10 - 5 x 5; Csilla -50 + 25; Dóra 100 - 50.
     summary = json.loads(subprocess.run(score, check=True, capture_output=True, env=env).stdout)
@@ -74,13 +68,11 @@ def measure(setting: str, runs: int, folder: str) -> tuple[float, float, float]:
     for _ in range(3):  # warm the file cache (and the bytecode)
         timed(baseline, env)
         timed(score, env)
-        timed(floor, env)
-    passes, scores, floors = [], [], []
+    passes, scores = [], []
     for _ in range(runs):
         passes.append(timed(baseline, env))
         scores.append(timed(score, env))
-        floors.append(timed(floor, env))
-    return statistics.median(passes), statistics.median(scores), statistics.median(floors)
+    return statistics.median(passes), statistics.median(scores)
 
 
 def main() -> None:
@@ -92,7 +84,7 @@ def main() -> None:
     settings = [args.only] if args.only else ["environment", "bytecode"]
     for setting in settings:
         with tempfile.TemporaryDirectory() as folder:
-            pass_s, score_s, floor_s = measure(setting, runs, folder)
+            pass_s, score_s = measure(setting, runs, folder)
         ratio = score_s / pass_s
         verdict = "within the aim" if ratio <= AIM else "within the budget" if ratio <= MUST else "OVER THE BUDGET"
         note = ""
@@ -102,8 +94,6 @@ def main() -> None:
         print(f"  python -c pass            median {pass_s * 1000:6.1f} ms  ({runs} runs)")
         print(f"  bidwell score RECORD      median {score_s * 1000:6.1f} ms  ({runs} runs)")
         print(f"  ratio {ratio:.2f}: {verdict} (at most {MUST}, aim {AIM})")
-        print(f"  python -c 'import re, json' median {floor_s * 1000:6.1f} ms: the floor, "
-              f"{floor_s / pass_s:.2f} x pass")
 
 
 if __name__ == "__main__":
