@@ -262,13 +262,13 @@ class _Answer:
         status = message.get("status", 200)
         self.tag = headers.get(b"etag", b"")
         if status == 304 and self.holds_copy:  # its copy is still good: named as the browser knows it
-            await self.downstream(_with_header(self._renamed(message), b"vary", b"Accept-Encoding"))
+            await self.downstream(with_header(self._renamed(message), b"vary", b"Accept-Encoding"))
             return
         kind = headers.get(b"content-type", b"")
         if not compressible(kind) or b"content-encoding" in headers:
             await self.downstream(message)
             return
-        message = _with_header(message, b"vary", b"Accept-Encoding")
+        message = with_header(message, b"vary", b"Accept-Encoding")
         if self.encoding is None or status != 200:
             await self.downstream(message)
             return
@@ -313,8 +313,8 @@ class _Answer:
 
     async def _send_packed(self, packed: bytes) -> None:
         message = self._renamed(self.start)
-        message = _with_header(message, b"content-encoding", self.encoding.encode())
-        message = _with_header(message, b"content-length", str(len(packed)).encode())
+        message = with_header(message, b"content-encoding", self.encoding.encode())
+        message = with_header(message, b"content-length", str(len(packed)).encode())
         await self.downstream(message)
         await self.downstream({"type": "http.response.body", "body": b"" if self.head else packed})
 
@@ -322,9 +322,15 @@ class _Answer:
         if not self.tag:
             return message
         tag = self.tag[:-1] + SUFFIX[self.encoding].encode() + b'"' if self.tag.endswith(b'"') else self.tag
-        return _with_header(message, b"etag", tag)
+        return with_header(message, b"etag", tag)
 
 
-def _with_header(message: dict, name: bytes, value: bytes) -> dict:
-    headers = [(key, old) for key, old in message.get("headers", []) if key.lower() != name]
+def without_header(message: dict, name: bytes) -> dict:
+    """An ``http.response.start`` message without its header ``name`` (lower case), whatever case it came in."""
+    return {**message, "headers": [(key, value) for key, value in message.get("headers", []) if key.lower() != name]}
+
+
+def with_header(message: dict, name: bytes, value: bytes) -> dict:
+    """An ``http.response.start`` message whose header ``name`` (lower case) is ``value``, and only that."""
+    headers = without_header(message, name)["headers"]
     return {**message, "headers": [*headers, (name, value)]}

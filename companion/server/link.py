@@ -13,6 +13,8 @@ from pathlib import Path
 
 from uvicorn.protocols.utils import ClientDisconnected
 
+from companion.server.compressed import with_header
+
 log = logging.getLogger(__name__)
 
 ASGIApp = Callable  # an ASGI application: (scope, receive, send) -> awaitable
@@ -132,9 +134,7 @@ def _with_script(send: Callable, script: bytes) -> Callable:
             if message.get("more_body", False):
                 return
             page = b"".join(body).replace(b"</head>", script + b"</head>", 1)
-            headers = [(key, value) for key, value in start.get("headers", []) if key.lower() != b"content-length"]
-            headers.append((b"content-length", str(len(page)).encode("latin-1")))
-            await send({**start, "headers": headers})
+            await send(with_header(start, b"content-length", str(len(page)).encode("latin-1")))
             await send({"type": "http.response.body", "body": page})
             return
         await send(message)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from companion.server.compressed import IN_MEMORY, Compressed, compressible
+from companion.server.compressed import IN_MEMORY, Compressed, compressible, without_header
 from companion.server.link import Admission, LinkWatch
 
 log = logging.getLogger(__name__)
@@ -180,8 +180,7 @@ class NotCrossOriginIsolated:
 
         async def sending(message: dict) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [(key, value) for key, value in message.get("headers", [])
-                                                  if key.lower() != b"cross-origin-embedder-policy"]}
+                message = without_header(message, b"cross-origin-embedder-policy")
             await send(message)
 
         await self.app(scope, receive, sending)
