@@ -9,6 +9,13 @@ ADJUSTMENT_MAX = 999
 """The largest bonus or penalty given at once: more than any hand of the family scores, so a mistyped extra
 digit is refused rather than deciding the game."""
 
+ADJUSTMENTS_PER_HAND_MAX = 100
+"""The most bonuses and penalties one hand may be given: a real table gives a few in a whole game. A bound keeps what
+a record or a shared link can ask a reader to replay small (an attack gave one hand 40,000)."""
+
+ADJUSTMENTS_PER_GAME_MAX = 1000
+"""The most bonuses and penalties one game may be given, for the same reason."""
+
 REASON_MAX = 40
 """The longest reason for an adjustment, in graphemes: a few words ("revoke in hand 5") that fit a sheet's note."""
 

@@ -30,7 +30,7 @@ from scoring.actions import (
     Tricks,
     Trump,
 )
-from scoring.adjustments import check_points_and_reason
+from scoring.adjustments import ADJUSTMENTS_PER_GAME_MAX, ADJUSTMENTS_PER_HAND_MAX, check_points_and_reason
 from scoring.definitions import rules_for
 from scoring.errors import (
     AdjustmentError,
@@ -47,7 +47,7 @@ from scoring.errors import (
     as_written,
     short_value,
 )
-from scoring.hands import Hands, forbidden_bid
+from scoring.hands import HANDS_MAX, Hands, forbidden_bid
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import GameText, Listed, Words
 from scoring.players import check_players
@@ -201,11 +201,13 @@ class Game:
         """Raise why ``player`` may not bid ``bid`` now; return if the bid is allowed."""
         now = self._hands.now
         if type(player) is int and player == now.next_bidder and type(bid) is int and 0 <= bid <= now.cards \
-                and bid != now.forbidden:
+                and bid != now.forbidden and now.number <= HANDS_MAX:
             return  # the next bidder's bid, in range, not the one the hook forbids: each check below passes
         hand = now.number
         if now.finished:
             self._verify_not_over(hand)
+        if hand > HANDS_MAX:
+            raise BidError("bid.hands_max", hand=hand, limit=HANDS_MAX)
         if type(player) is not int or not 0 <= player < len(self.players):
             self._verify_seat(player, hand)
         if now.next_bidder is None:
@@ -520,9 +522,12 @@ class Game:
 
     def verify_adjustment(self, hand: object, player: object, points: object, reason: object = "") -> None:
         """Raise why ``player`` may not be given ``points`` with hand ``hand``, one of :meth:`adjustable_hands` (a
-        finished game's too, as with a correction); the points and reason as :func:`check_points_and_reason` says."""
-        hands = self.adjustable_hands()
-        if type(hand) is not int or hand not in hands:
+        finished game's too, as with a correction); the points and reason as :func:`check_points_and_reason` says;
+        no more than :data:`ADJUSTMENTS_PER_HAND_MAX` in a hand or :data:`ADJUSTMENTS_PER_GAME_MAX` in the game.
+        Costs the same at the thousandth adjustment as at the first."""
+        entries = self._hands
+        if type(hand) is not int or not 1 <= hand <= entries.entered or entries.void(hand - 1):
+            hands = self.adjustable_hands()  # only to say which hands may take them
             if not hands:
                 raise AdjustmentError("adjust.no_hand_yet")
             if len(hands) == 1:
@@ -530,6 +535,10 @@ class Game:
             raise AdjustmentError("adjust.hand", number=as_written(hand), known=_reason("correct.known", last=hands[-1]))
         self._verify_seat(player, hand, AdjustmentError)
         check_points_and_reason(points, reason, hand=hand, player=self.name(player))  # type: ignore[arg-type]
+        if entries.adjustments_in(hand - 1) >= ADJUSTMENTS_PER_HAND_MAX:
+            raise AdjustmentError("adjust.hand_max", hand=hand, limit=ADJUSTMENTS_PER_HAND_MAX)
+        if entries.adjustment_count >= ADJUSTMENTS_PER_GAME_MAX:
+            raise AdjustmentError("adjust.game_max", limit=ADJUSTMENTS_PER_GAME_MAX)
 
     def adjust(self, hand: int, player: int, points: int, reason: str = "") -> GameState:
         """Give ``player`` a bonus (``points`` above 0) or penalty (below 0) counted with hand ``hand``; the

@@ -16,6 +16,10 @@ from scoring.points import Outcome, hand_points, made, outcome
 from scoring.rules import BiddingMode, Rules
 from scoring.state import Adjustment, GameState, HandView, Phase, SeatInHand
 
+HANDS_MAX = 1000
+"""The most hands a game may have: a game that runs until a target (Herrlof) could otherwise go on without end, and
+a record or a shared link could make a reader replay millions of them. No table plays a thousandth hand."""
+
 
 def forbidden_bid(rules: Rules, number: int, cards: int, others: Sequence[int | None]) -> int | None:
     """The bid the hook forbids the last bidder of hand ``number`` (1-based) of ``cards`` cards, given everyone
@@ -65,32 +69,50 @@ class Now:
 
 class _Entry:
     """One hand as entered, changed in place: the bids so far, then the tricks and counted cards, and the
-    bonuses and penalties given with it."""
+    bonuses and penalties given with it, with their sum per seat (kept as each is given, so a hand's points cost
+    the same whether it has one adjustment or a hundred)."""
 
-    __slots__ = ("adjustments", "bids", "counted", "tricks")
+    __slots__ = ("adjusted", "adjustments", "bids", "counted", "tricks")
 
     def __init__(self, bids: list[int | None]):
         self.bids = bids
         self.tricks: tuple[int, ...] | None = None
         self.counted: dict[str, tuple[int, ...]] = {}
-        self.adjustments: tuple[Adjustment, ...] = ()
+        self.adjustments: list[Adjustment] = []
+        self.adjusted: list[int] | None = None
+        """The points the adjustments give each seat; None while there are none."""
 
     def snapshot(self) -> _EntrySnapshot:
-        return list(self.bids), self.tricks, dict(self.counted), self.adjustments
+        """The bids, tricks and counted cards, which a change of bid or a correction replaces; the adjustments
+        are only ever added to, and taken back one by one."""
+        return list(self.bids), self.tricks, dict(self.counted)
 
     def restore(self, snapshot: _EntrySnapshot) -> None:
-        self.bids, self.tricks, self.counted, self.adjustments = snapshot
+        self.bids, self.tricks, self.counted = snapshot
+
+    def give(self, adjustment: Adjustment, seats: int) -> None:
+        self.adjustments.append(adjustment)
+        if self.adjusted is None:
+            self.adjusted = [0] * seats
+        self.adjusted[adjustment.seat] += adjustment.points
+
+    def take_back_last(self) -> None:
+        given = self.adjustments.pop()
+        self.adjusted[given.seat] -= given.points  # type: ignore[index]
+        if not self.adjustments:
+            self.adjusted = None
 
 
-_EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]], tuple[Adjustment, ...]]
+_EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]]
 
 
-_OPENED, _BID, _TRICKS, _ENTRY, _TRUMP, _NOTHING = range(6)
+_OPENED, _BID, _TRICKS, _ENTRY, _ADJUSTED, _TRUMP, _NOTHING = range(7)
 """The kinds of change one action made, kept with it so dropping it puts the game back without replaying the log (as
 python-chess's ``Board.pop``): a hand it opened (``_OPENED``), a bid it gave (``_BID``: the seat and its bid before),
 the tricks it recorded (``_TRICKS``: the tricks and counted cards before), a hand it changed otherwise (``_ENTRY``: the
-hand as it was), or a hand's trump (``_TRUMP``: the hand and its trump before). An undo is a plain tuple, (state,
-coin flip, kind, hand, before): one is made for every action, and a tuple costs a fraction of an object."""
+hand as it was), an adjustment it gave (``_ADJUSTED``: the hand's last), or a hand's trump (``_TRUMP``: the hand and
+its trump before). Every kind up to ``_ADJUSTED`` changes a hand's points. An undo is a plain tuple, (state, coin flip,
+kind, hand, before): one is made for every action, and a tuple costs a fraction of an object."""
 
 _Undo = tuple[GameState | None, int | None, int, int, object]
 
@@ -108,13 +130,16 @@ def _put_back(hands: Hands, undo: _Undo) -> None:
         entries[hand].tricks, entries[hand].counted = before  # type: ignore[misc]
     elif kind == _ENTRY:
         entries[hand].restore(before)  # type: ignore[arg-type]
+    elif kind == _ADJUSTED:
+        entries[hand].take_back_last()
+        hands.adjustment_count -= 1
     elif kind == _TRUMP:
         number, trumps = before  # type: ignore[misc]
         if trumps is None:
             hands._trumps.pop(number, None)
         else:
             hands._trumps[number] = trumps
-    if kind <= _ENTRY and hand < hands._dirty:
+    if kind <= _ADJUSTED and hand < hands._dirty:
         hands._dirty = hand
     hands._coin_flip = coin_flip
     hands._state = state
@@ -139,6 +164,8 @@ class Hands:
         self._dirty = 0
         self._undos: list[_Undo] = []
         """One per action entered, in order."""
+        self.adjustment_count = 0
+        """The bonuses and penalties given in the whole game."""
         zeros = (0,) * seats
         self._none = _Step(False, False, None, zeros, zeros, zeros, None)
         self._no_bids = (None,) * seats
@@ -166,6 +193,10 @@ class Hands:
     def entered(self) -> int:
         """How many hands have anything entered (a bid at least): the hands an adjustment may be given with."""
         return len(self._entries)
+
+    def adjustments_in(self, index: int) -> int:
+        """How many bonuses and penalties hand ``index`` (0-based, entered) has been given."""
+        return len(self._entries[index].adjustments)
 
     def finished_hands(self) -> list[int]:
         """The numbers of the hands recorded in full (tricks entered), void ones included: those a correction
@@ -232,9 +263,9 @@ class Hands:
             undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
         elif isinstance(action, Adjust):
-            entry = entries[action.hand - 1]
-            undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())
-            entry.adjustments = (*entry.adjustments, Adjustment(action.player, action.points, action.reason))
+            undo = (state, coin_flip, _ADJUSTED, action.hand - 1, None)
+            entries[action.hand - 1].give(Adjustment(action.player, action.points, action.reason), self.seats)
+            self.adjustment_count += 1
         elif isinstance(action, CoinFlip):
             undo = (state, coin_flip, _NOTHING, 0, None)
             self._coin_flip = action.winner
@@ -246,7 +277,7 @@ class Hands:
                 self._trumps.pop(action.hand, None)
         else:
             raise TypeError(f"no hand takes {action!r}")
-        if undo[2] <= _ENTRY and undo[3] < self._dirty:
+        if undo[2] <= _ADJUSTED and undo[3] < self._dirty:
             self._dirty = undo[3]
         return undo
 
@@ -269,13 +300,13 @@ class Hands:
         if entry.tricks is None or void:
             return _Step(False, void, None, before.totals, before.exact_bids, before.last_points, before.ended_after)
         rules, cards, bids, tricks = self.rules.scoring, self.rules.cards_in_hand(index), entry.bids, entry.tricks
-        if entry.counted or entry.adjustments:
+        if entry.counted or entry.adjusted:
             points = []
             for seat in range(self.seats):
                 counted = {kind: counts[seat] for kind, counts in entry.counted.items()} if entry.counted else None
                 earned = hand_points(rules, cards=cards, bid=bids[seat], tricks=tricks[seat], counted=counted)  # type: ignore[arg-type]
-                if entry.adjustments:
-                    earned += sum(given.points for given in entry.adjustments if given.seat == seat)
+                if entry.adjusted:
+                    earned += entry.adjusted[seat]
                 points.append(earned)
         else:  # most hands: no counted cards, no bonus or penalty
             points = [hand_points(rules, cards=cards, bid=bid, tricks=taken)  # type: ignore[arg-type]
@@ -314,7 +345,7 @@ class Hands:
         state's hand views are made from, read without making a view."""
         self._sync()
         entries = self._entries
-        return [(index + 1, step.points, step.totals, entries[index].adjustments)  # type: ignore[misc]
+        return [(index + 1, step.points, step.totals, tuple(entries[index].adjustments))  # type: ignore[misc]
                 for index, step in enumerate(self._steps) if step.scored]
 
     def ending(self) -> tuple[tuple[int, ...], Outcome | None]:
@@ -377,8 +408,7 @@ class Hands:
         for seat, bid in enumerate(entry.bids):
             counted = MappingProxyType({kind: counts[seat] for kind, counts in entry.counted.items()}) \
                 if entry.counted else _NOTHING_COUNTED
-            adjustment = sum(given.points for given in entry.adjustments if given.seat == seat) \
-                if entry.adjustments else 0
+            adjustment = entry.adjusted[seat] if entry.adjusted else 0
             if points is None:
                 earned = total = None
             else:
@@ -386,7 +416,7 @@ class Hands:
                 total = totals_before[seat] + earned
             seats.append(SeatInHand(seat, bid, bid if bids_shown else None, None if tricks is None else tricks[seat],
                                     counted, earned, total, adjustment))
-        return self._hand_view(index, tuple(seats), step.scored, step.void, entry.adjustments)
+        return self._hand_view(index, tuple(seats), step.scored, step.void, tuple(entry.adjustments))
 
     def _hand_view(
         self, index: int, seats: tuple[SeatInHand, ...], scored: bool, void: bool = False,

@@ -13,8 +13,10 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from scoring.actions import NOTHING_COUNTED, Adjust, Bid, CoinFlip, Start, Tricks, Trump
+from scoring.adjustments import ADJUSTMENTS_PER_GAME_MAX, ADJUSTMENTS_PER_HAND_MAX
 from scoring.errors import BidwellError, CoinFlipError, RecordError, short_value
 from scoring.game import Game
+from scoring.hands import HANDS_MAX
 from scoring.i18n.engine import engine_words
 from scoring.i18n.sentences import Words
 from scoring.state import Adjustment
@@ -126,6 +128,7 @@ def game_from_record(record: object) -> Game:
     hands = record.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError("record.type", key="hands", expected=_words("hands"), value=_json_kind(hands))
+    _check_size(hands)
     kinds = [kind.name for kind in game.rules.scoring.cards]
     for number, hand in enumerate(hands, start=1):
         _play_hand(game, number, hand, kinds, is_last=number == len(hands))
@@ -202,6 +205,23 @@ def score_summary(game: Game) -> dict[str, Any]:
         "finished": ended is not None,
         "winners": [game.name(seat) for seat in ended.winners] if ended else [],
     }
+
+
+def _check_size(hands: list) -> None:
+    """Refuse, before any of it is replayed, a record with more hands or adjustments than a game may have: what a
+    reader spends on a record (a shared link's tab, an import) stays bounded however it was made."""
+    if len(hands) > HANDS_MAX:
+        raise RecordError("record.hands_max", count=len(hands), limit=HANDS_MAX)
+    total = 0
+    for number, hand in enumerate(hands, start=1):
+        given = hand.get("adjustments") if type(hand) is dict else None
+        if type(given) is list:
+            if len(given) > ADJUSTMENTS_PER_HAND_MAX:
+                raise RecordError("record.adjustments_hand_max", hand=number, count=len(given),
+                                  limit=ADJUSTMENTS_PER_HAND_MAX)
+            total += len(given)
+    if total > ADJUSTMENTS_PER_GAME_MAX:
+        raise RecordError("record.adjustments_game_max", count=total, limit=ADJUSTMENTS_PER_GAME_MAX)
 
 
 def _play_hand(game: Game, number: int, hand: object, kinds: list[str], *, is_last: bool) -> None:

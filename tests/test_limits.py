@@ -17,9 +17,12 @@ from reportlab.pdfbase import pdfmetrics
 from companion.sheets import pdf as sheets
 from companion.store.games import GameStore
 from companion.views.new_game import NewGameModel
-from scoring.errors import SetupError
+from scoring.adjustments import ADJUSTMENTS_PER_GAME_MAX, ADJUSTMENTS_PER_HAND_MAX
+from scoring.errors import AdjustmentError, BidError, RecordError, SetupError
 from scoring.game import Game
+from scoring.hands import HANDS_MAX
 from scoring.players import check_players
+from scoring.record import game_from_record
 from scoring.stats import player_key
 from scoring.text import escaped, graphemes_over, json_escaped, unsafe_character
 
@@ -315,3 +318,108 @@ def test_text_shown_safely_is_escaped_exactly_where_a_control_or_reordering_char
     assert json.loads(json_escaped(as_json)) == {"name": text}
     assert not any(CONTROL_OR_REORDERING.fullmatch(character) for character in json_escaped(as_json)
                    if character != "\n")
+
+
+# -- bonuses and penalties, and hands: bounded, so no record or link can ask a reader to replay millions --
+
+
+def adjusted_record(count: int, *, per_hand: int = ADJUSTMENTS_PER_HAND_MAX) -> dict:
+    """A Rage'n Glyphs record for 3 players whose hands give ``count`` one-point bonuses, ``per_hand`` at most in
+    each hand, to Anna: the hands are as many as they need, all bids made."""
+    hands = []
+    for cards in range(1, 32):
+        given = min(per_hand, count)
+        count -= given
+        share = cards // 3
+        bids = [share, share, cards - 2 * share]
+        hand = {"bids": bids, "tricks": bids}
+        if given:
+            hand["adjustments"] = [{"player": "Anna", "points": 1, "reason": "r"}] * given
+        hands.append(hand)
+    if count:
+        hands[-1]["adjustments"] = hands[-1].get("adjustments", []) + [{"player": "Anna", "points": 1}] * count
+    return {"format": 1, "game": "rage-n-glyphs", "players": ["Anna", "Béla", "Csilla"], "hands": hands}
+
+
+def test_a_hand_takes_at_most_its_limit_of_bonuses_and_penalties_and_the_refusal_says_the_limit():
+    game = Game.new("rage", ["Anna", "Béla", "Csilla"])
+    game.bid(1, 3)
+    for _ in range(ADJUSTMENTS_PER_HAND_MAX):
+        game.adjust(1, 0, 5)
+    with pytest.raises(AdjustmentError) as refused:
+        game.adjust(1, 1, 5, "revoke")
+    assert str(refused.value) == "hand 1: this hand has 100 bonuses and penalties already, the most one hand may have"
+    assert len(game.log) == 1 + 1 + ADJUSTMENTS_PER_HAND_MAX
+    game.undo()
+    game.adjust(1, 1, 5, "revoke")  # one taken back makes room for one
+
+
+def test_a_game_takes_at_most_its_limit_of_bonuses_and_penalties():
+    game = game_from_record(adjusted_record(ADJUSTMENTS_PER_GAME_MAX))
+    assert game.state.totals[0] - game.state.totals[1] == ADJUSTMENTS_PER_GAME_MAX  # Anna and Béla bid alike and make it
+    with pytest.raises(AdjustmentError) as refused:
+        game.adjust(31, 2, -1)
+    assert str(refused.value) == "this game has 1,000 bonuses and penalties already, the most one game may have"
+
+
+def test_a_penalty_given_among_many_counts_once_and_undo_takes_back_only_it():
+    game = game_from_record(adjusted_record(250))
+    before = game.state.totals
+    game.adjust(3, 1, -7, "revoke")
+    assert [after - was for after, was in zip(game.state.totals, before)] == [0, -7, 0]
+    assert game.state.hands[2].seats[1].adjustment == -7
+    game.undo()
+    assert game.state.totals == before and game.state.hands[2].adjustments[-1].seat == 0
+
+
+@pytest.mark.parametrize("hands, said", [
+    ([{"bids": [10, 0, 0], "tricks": [10, 0, 0], "adjustments": [{"player": "Anna", "points": 1}] * 101}],
+     "hand 1: the record gives this hand 101 bonuses and penalties; a hand may have at most 100"),
+    # Hand 1 breaks the rules (bids out of range) too: the limit is said first, as nothing is replayed before it.
+    ([{"bids": [99, 0, 0], "tricks": [10, 0, 0]}] + [
+        {"bids": [9, 0, 0], "tricks": [9, 0, 0], "adjustments": [{"player": "Anna", "points": 1}] * 100}] * 11,
+     "the record gives 1,100 bonuses and penalties; a game may have at most 1,000"),
+    ([{"bids": [99, 0, 0], "tricks": [10, 0, 0]}] * (HANDS_MAX + 1),
+     "the record has 1,001 hands; a game has at most 1,000"),
+])
+def test_a_record_over_the_limits_is_refused_before_any_of_it_is_replayed(hands, said):
+    with pytest.raises(RecordError) as refused:
+        game_from_record(record(hands=hands))
+    assert str(refused.value) == said
+
+
+def test_a_game_that_runs_to_a_target_stops_at_its_thousandth_hand():
+    game = Game.new("herrlof", ["Anna", "Béla"])
+    for number in range(1, HANDS_MAX + 1):
+        order = game.bidding_order()
+        game.bid(order[0], 0)
+        game.bid(order[1], 0)
+        if number % 50 == 1:  # a player takes at most 15 points a hand: a penalty now and then keeps both under 50
+            game.adjust(number, 0, -999)
+            game.adjust(number, 1, -999)
+        game.record_tricks([15, 0] if number % 2 else [0, 15])
+    assert not game.state.finished
+    with pytest.raises(BidError) as refused:
+        game.bid(game.bidding_order()[0], 0)
+    assert str(refused.value) == "hand 1,001: a game has at most 1,000 hands, and this one would be one more"
+
+
+@pytest.mark.parametrize("command", ["score", "import"])
+@pytest.mark.parametrize("count", [10_000, 100_000])
+def test_a_record_with_more_adjustments_than_a_game_may_have_is_refused_in_one_line_at_once(tmp_path, command, count):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(adjusted_record(count, per_hand=count)), encoding="utf-8")
+    data = ["--data", tmp_path / "data"] if command == "import" else []
+    line = one_error_line(bidwell(command, path, *data))  # bidwell() gives up after 60 s: the old replay took minutes
+    assert f"the record gives this hand {count:,} bonuses and penalties; a hand may have at most 100" in line
+
+
+def test_a_record_with_a_thousand_adjustments_scores_and_imports_each_counted(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(adjusted_record(ADJUSTMENTS_PER_GAME_MAX)), encoding="utf-8")
+    scored = bidwell("score", path)
+    assert scored.returncode == 0, scored.stderr
+    totals = json.loads(scored.stdout)["totals"]
+    assert totals[0] - totals[1] == ADJUSTMENTS_PER_GAME_MAX
+    imported = bidwell("import", path, "--data", tmp_path / "data")
+    assert imported.returncode == 0, imported.stderr

@@ -72,6 +72,7 @@ ENGINE.msg(
     "has a bid, but {missing} before them has none (bids go clockwise from the dealer's left)",
 )
 ENGINE.msg("bid.phase", "all bids of this hand are in; the tricks come next")
+ENGINE.msg("bid.hands_max", "a game has at most {limit} hands, and this one would be one more")
 ENGINE.msg("bid.change_not_yet", "has not bid in this hand yet, so there is no bid to change; they bid in turn")
 ENGINE.msg("bid.change_same", "the bid is {value} already")
 ENGINE.msg(
@@ -126,6 +127,8 @@ ENGINE.msg("adjust.range", "{value} points is more than one adjustment may be; g
 ENGINE.msg("adjust.reason_type", "the reason must be text, not {value}")
 ENGINE.msg("adjust.reason_long", "the reason is longer than {max} characters: {reason}")
 ENGINE.msg("adjust.reason_control", "the reason holds a control character ({character}), which cannot be kept")
+ENGINE.msg("adjust.hand_max", "this hand has {limit} bonuses and penalties already, the most one hand may have")
+ENGINE.msg("adjust.game_max", "this game has {limit} bonuses and penalties already, the most one game may have")
 ENGINE.msg("coin.not_needed", "no coin flip is needed: {reason}")
 ENGINE.msg("coin.not_tied", "{name} is not among the tied players ({tied})")
 # game files (templates)
@@ -175,6 +178,15 @@ ENGINE.msg("record.not_object", "a record is a JSON object, got {kind}")
 ENGINE.msg("record.format", "record format {value} is not supported (this Bidwell reads format 1)")
 ENGINE.msg("record.missing", "the record has no '{key}'")
 ENGINE.msg("record.type", "'{key}' must be {expected}, got {value}")
+ENGINE.msg("record.hands_max", "the record has {count} hands; a game has at most {limit}")
+ENGINE.msg(
+    "record.adjustments_hand_max",
+    "the record gives this hand {count} bonuses and penalties; a hand may have at most {limit}",
+)
+ENGINE.msg(
+    "record.adjustments_game_max",
+    "the record gives {count} bonuses and penalties; a game may have at most {limit}",
+)
 ENGINE.msg("record.hand_type", "a hand must be an object with 'bids' and 'tricks', got {value}")
 # what a record's part must be, or what it is instead (put into record.type and record.not_object)
 ENGINE.msg("record.kind.game_id", "a game id (text)")
