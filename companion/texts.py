@@ -437,7 +437,13 @@ APP.msg("share.link_damaged",
         "This link is damaged: the game in it cannot be unpacked. Ask for the link again, copied whole.")
 APP.msg("share.link_cut",
         "This link is cut short: the game in it ends too early. Ask for the link again, copied whole.")
-APP.msg("share.link_too_big", "The game in this link is more than a record may hold ({limit} MB).")
+APP.msg("share.link_too_long",
+        "This link is {length} characters long, and a game's link is at most {limit}: it was not made with “Share "
+        "this game”. Ask for the link again.")
+APP.msg("share.link_too_big",
+        "The game in this link unpacks to more than a shared game may ({limit} MB): it was not made with “Share "
+        "this game”. Ask for the link again.")
+APP.msg("share.link_reading", "Opening the game in the link…")
 APP.msg("share.link_refused", "The game in this link cannot be shown: {reason}")
 APP.msg("history.csv", "Save the list as a spreadsheet (CSV)")
 # The columns of a spreadsheet (CSV) of a game, a row per hand, and of the past games, a row per game

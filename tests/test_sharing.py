@@ -17,6 +17,7 @@ from helpers import finished_herrlof, two_hands_of_rage
 from companion.store.games import GameStore
 from companion.views.scoreboard import standings_text
 from companion.views.sharing import (
+    LINK_MAX_CHARACTERS,
     LinkError,
     SharedGame,
     app_address,
@@ -130,7 +131,26 @@ def test_a_tampered_link_says_what_is_wrong(tmp_path):
     assert refusal(link_payload(record)) == ("The game in this link cannot be shown: hand 1, Ödön: took 16 tricks, "
                                              "more than the 15 cards in this hand")
     # A few bytes that would unpack to gigabytes are refused at the record's limit, not unpacked.
-    assert refusal(_packed(" " * (11 * 1024 * 1024))) == "The game in this link is more than a record may hold (10 MB)."
+    assert refusal(_packed(" " * (2 * 1024 * 1024))) == ("The game in this link unpacks to more than a shared game may "
+                                                       "(1 MB): it was not made with “Share this game”. Ask for the "
+                                                       "link again.")
+
+
+def test_a_link_too_long_for_a_game_or_holding_more_than_a_game_may_is_refused_before_it_is_replayed(tmp_path):
+    store = GameStore(tmp_path)
+    record = finished_herrlof(GameStore(tmp_path / "a")).record()
+    record["hands"][0]["adjustments"] = [{"player": "Ödön", "points": 1}] * 20_000
+    flooded = link_payload(record)
+    assert len(flooded) < LINK_MAX_CHARACTERS  # the attack's 2,148 characters: short, and 18 s to replay before
+    with pytest.raises(LinkError) as refused:
+        SharedGame(store, flooded)
+    assert str(refused.value) == ("The game in this link cannot be shown: hand 1: the record gives this hand 20,000 "
+                                  "bonuses and penalties; a hand may have at most 100")
+    with pytest.raises(LinkError) as refused:
+        SharedGame(store, "A" * (LINK_MAX_CHARACTERS + 1))
+    assert str(refused.value) == ("This link is 16,385 characters long, and a game's link is at most 16,384: it was "
+                                  "not made with “Share this game”. Ask for the link again.")
+    assert store.history().items == ()
 
 
 def test_where_a_link_starts_and_where_the_app_opens_it():

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from companion.store.files import StorageError
@@ -98,9 +100,18 @@ def Shared(payload: str) -> ft.Control:
     """The shared game: what and who, whether it is kept here (and Keep this game), the end, the scoreboard; or
     what is wrong with the link."""
     session = use_session()
-    opened = ft.use_memo(lambda: _opened(session.store, payload), [payload])
+    opened, set_opened = ft.use_state(None)
     _, set_version = ft.use_state(0)
     page = ft.context.page
+
+    async def read() -> None:
+        # Read and replayed in a thread of its own: however long a link takes, other tabs' taps are answered.
+        set_opened(await asyncio.to_thread(_opened, session.store, payload))
+
+    ft.use_effect(read, [payload])
+    if opened is None:
+        return ft.Row([ft.ProgressRing(width=24, height=24), ft.Text(t("share.link_reading"), key="link-reading")],
+                      spacing=12)
     if isinstance(opened, str):
         return ft.Column([ft.Text(opened, color=ft.Colors.ERROR, key="link-error", semantics_label=opened),
                           wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME,
@@ -133,6 +144,7 @@ def Shared(payload: str) -> ft.Control:
 
 
 def _opened(store, payload: str) -> SharedGame | str:  # noqa: ANN001 - a GameStore
+    """The game a link carries, or what is wrong with the link, in one sentence."""
     try:
         return SharedGame(store, payload)
     except LinkError as error:

@@ -28,7 +28,7 @@ from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
-from scoring.record import MAX_BYTES, game_from_record, parse_record
+from scoring.record import game_from_record, parse_record
 
 PARAMETER = "game"
 """The query parameter that carries a shared game's record."""
@@ -37,6 +37,14 @@ ROUTE = "/shared"
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 _RAW_DEFLATE = -15  # zlib's window bits for deflate without zlib's header and checksum: six bytes shorter
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+LINK_MAX_CHARACTERS = 16 * 1024
+"""The longest game a link may carry, in the characters after ``?game=``: a 31-hand game of 6 players takes about
+800, so twenty times that is room for any game a table plays, and a reader's work stays small however the link was
+made (its record is bounded by :data:`LINK_RECORD_MAX_BYTES` and the engine's limits on hands and adjustments)."""
+
+LINK_RECORD_MAX_BYTES = 1024 * 1024
+"""The most a link's record may unpack to: a few bytes of a link can deflate to gigabytes."""
 
 
 def link_payload(record: dict[str, Any]) -> str:
@@ -58,6 +66,8 @@ def read_payload(payload: str) -> Any:
     payload = payload.strip()
     if not payload:
         raise LinkError(t("share.link_empty"))
+    if len(payload) > LINK_MAX_CHARACTERS:
+        raise LinkError(t("share.link_too_long", length=len(payload), limit=LINK_MAX_CHARACTERS))
     if not _BASE64URL.fullmatch(payload):
         raise LinkError(t("share.link_characters"))
     if len(payload) % 4 == 1:  # no run of bytes is written so: characters are missing
@@ -65,12 +75,11 @@ def read_payload(payload: str) -> Any:
     packed = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=True)
     unpacker = zlib.decompressobj(_RAW_DEFLATE)
     try:
-        # Never more than a record file may hold, however small the link: a few bytes can deflate to gigabytes.
-        text = unpacker.decompress(packed, MAX_BYTES + 1)
+        text = unpacker.decompress(packed, LINK_RECORD_MAX_BYTES + 1)
     except zlib.error:
         raise LinkError(t("share.link_damaged")) from None
-    if len(text) > MAX_BYTES or unpacker.unconsumed_tail:
-        raise LinkError(t("share.link_too_big", limit=MAX_BYTES // (1024 * 1024)))
+    if len(text) > LINK_RECORD_MAX_BYTES or unpacker.unconsumed_tail:
+        raise LinkError(t("share.link_too_big", limit=LINK_RECORD_MAX_BYTES // (1024 * 1024)))
     if not unpacker.eof:
         raise LinkError(t("share.link_cut"))
     try:

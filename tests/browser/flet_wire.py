@@ -34,21 +34,22 @@ def _walk(value: Any) -> Iterator[Any]:
 class WireSession:
     """One Flet session over a raw websocket: registers, finds the PIN field, types PINs."""
 
-    def __init__(self, ws_url: str, origin: str, *, address: str, timeout: float = 15.0):
+    def __init__(self, ws_url: str, origin: str, *, address: str | None, timeout: float = 15.0, route: str = "/"):
         """``address``: the phone's address on the network, as a reverse proxy on the server's computer passes it
         on (the X-Forwarded-For header), for a client on the network without leaving this machine (whose own
-        tabs need no PIN)."""
+        tabs need no PIN); None for a tab of this computer, which opens ``route`` at once (not waited for)."""
         self.timeout = timeout
         self._open = contextlib.ExitStack()
-        headers = {"X-Forwarded-For": address}
+        headers = {"X-Forwarded-For": address} if address is not None else {}
         self.connection: ClientConnection = self._open.enter_context(connect(ws_url, origin=origin,
                                                                              open_timeout=timeout,
                                                                              additional_headers=headers))
         self.crashes: list[str] = []
         self.texts: list[str] = []
         self.pin_field: int | None = None
-        self._send(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": "/"}})
-        self.read_until(lambda: self.pin_field is not None)
+        self._send(REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": {"route": route}})
+        if address is not None:
+            self.read_until(lambda: self.pin_field is not None)
 
     def _send(self, action: int, body: Any) -> None:
         self.connection.send(b"\x00" + msgpack.packb([action, body]))
