@@ -256,6 +256,10 @@ APP.msg("board.leads", "{name} leads")
 APP.msg("board.bonus", "bonus {points}")
 APP.msg("board.penalty", "penalty {points}")
 APP.msg("board.adjustments", "Bonuses and penalties")
+# A game longer than a board draws at once: "Hands 961–1,000 of 1,000", with arrows to the earlier and later ones
+APP.msg("board.window", "Hands {first}–{last} of {count}")
+APP.msg("board.earlier", "Earlier hands")
+APP.msg("board.later", "Later hands")
 APP.msg("sheet.adjustments", "Bonuses and penalties (in the points marked {mark}): {lines}.")
 
 # corrections

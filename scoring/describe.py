@@ -106,6 +106,11 @@ def winner_line(state: GameState, players: Sequence[str]) -> str | None:
 def adjustment_lines(state: GameState, players: Sequence[str]) -> list[str]:
     """Every bonus and penalty given, one sentence each, in the order of the hands and as given: whom, how much
     (signed), why, and, for a hand not scored yet, that it counts from then ("Hand 5: Béla -10, revoke")."""
+    return [line for _, line in adjustment_lines_by_hand(state, players)]
+
+
+def adjustment_lines_by_hand(state: GameState, players: Sequence[str]) -> list[tuple[int, str]]:
+    """The lines of :func:`adjustment_lines`, each with the number of the hand it was given with."""
     number = current()
     lines = []
     for hand in state.hands:
@@ -113,8 +118,8 @@ def adjustment_lines(state: GameState, players: Sequence[str]) -> list[str]:
             continue
         for given in hand.adjustments:
             key = ("adjusted.line" if hand.scored else "adjusted.pending") + ("_why" if given.reason else "")
-            lines.append(_say(key, number=hand.number, name=players[given.seat], reason=given.reason,
-                              points=number.integer(given.points, signed=True)))
+            lines.append((hand.number, _say(key, number=hand.number, name=players[given.seat], reason=given.reason,
+                                            points=number.integer(given.points, signed=True))))
     return lines
 
 

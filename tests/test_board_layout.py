@@ -24,6 +24,7 @@ from companion.ui.board import (
 )
 from companion.views.play import PlayModel
 from companion.views.play_views import BoardView
+from companion.views.scoreboard import HANDS_SHOWN, board_of, board_window
 from scoring.game import Game
 from scoring.i18n.choice import speaking
 
@@ -113,3 +114,36 @@ def test_each_column_is_as_wide_as_its_own_player_needs(tmp_path):
     with speaking("en"):
         widths = column_widths(PlayModel(saved).board())
     assert widths[0] == widths[2] == CELL and CELL < widths[1] <= WIDEST_NAME
+
+
+def long_herrlof(hands: int) -> Game:
+    """Herrlof for 3 kept going for ``hands`` hands by a penalty for everyone every 30 hands."""
+    game = Game.new("herrlof", ["Anna", "Béla", "Csilla"])
+    for number in range(1, hands + 1):
+        for seat in game.bidding_order():
+            game.bid(seat, 0)
+        if number % 30 == 1:
+            for seat in range(3):
+                game.adjust(number, seat, -999)
+        game.record_tricks([11 if seat == number % 3 else 0 for seat in range(3)])
+    return game
+
+
+def test_a_board_of_a_thousand_hands_shows_the_newest_forty_with_their_adjustments_and_pages_through_the_rest():
+    board = board_of(long_herrlof(1000), read_only=True)  # and the hand after them, being bid
+    newest = board_window(board, None)
+    assert [row.number for row in newest.rows] == list(range(962, 1002))
+    assert newest.window == (962, 1001, 1001)
+    assert newest.adjustments == tuple(f"Hand 991: {name} -999" for name in ("Anna", "Béla", "Csilla"))
+    assert newest.standings == board.standings and newest.totals == board.totals
+    first = board_window(board, 0)
+    assert [row.number for row in first.rows] == list(range(1, HANDS_SHOWN + 1)) and first.window == (1, 40, 1001)
+    assert first.adjustments[:3] == tuple(f"Hand 1: {name} -999" for name in ("Anna", "Béla", "Csilla"))
+    assert board_window(board, 990).window == (962, 1001, 1001)  # never past the last hand
+
+
+def test_a_board_of_any_shipped_game_shows_every_hand():
+    game = Game.new("rage-n-glyphs", ["Anna", "Béla", "Csilla"])
+    assert game.rules.hand_count <= HANDS_SHOWN
+    board = board_of(long_herrlof(HANDS_SHOWN - 1), read_only=True)  # and the hand after them, being bid
+    assert board_window(board, None) is board and board.window is None

@@ -10,8 +10,9 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.texts import in_use, t
-from companion.ui.widgets import TAP, CopyButton, heading, part
+from companion.ui.widgets import TAP, CopyButton, heading, icon_button, part
 from companion.views.play_views import BoardRow, BoardView, Cell, StandingLine
+from companion.views.scoreboard import HANDS_SHOWN, board_window
 
 CELL = 66
 CELL_PADDING = 4
@@ -46,9 +47,13 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
     standings a tap away.
 
     The hands' column stays put while the players' columns scroll sideways, with a line saying that there are more
-    players than fit; a hand's heading opens its correction.
+    players than fit; a hand's heading opens its correction. A game of more hands than any shipped game has is shown
+    :data:`HANDS_SHOWN` hands at a time, the newest first, with a way to the earlier ones.
     """
-    widths = column_widths(board)
+    first, set_first = ft.use_state(None)
+    whole = board
+    board = board_window(whole, first)
+    widths = column_widths(whole)
     heights = [row_height(row) for row in board.rows]
     labels = [ft.Container(height=HEAD_HEIGHT, width=NAME)]
     labels += [BoardLabel(row, game_id, base, height, key=f"label-{row.number}")
@@ -65,6 +70,7 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
                   missed=t("board.missed_mark"), mark=t("board.dealer_mark")), size=12),
         *([ft.Text(t("board.more_players", count=len(board.names)), size=12, italic=True,
                    color=ft.Colors.ON_SURFACE_VARIANT, key="more-players")] if hidden else []),
+        *([HandsWindow(board.window, set_first, key="window")] if board.window else []),
         ft.Row([
             ft.Column(labels, spacing=0),
             ft.Row([ft.Column(columns, spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0),
@@ -72,6 +78,20 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
         *([Adjustments(board.adjustments, key="adjustments")] if board.adjustments else []),
         Standings(board.standings, board.standings_text, key="standings"),
     ], spacing=6)
+
+
+@part
+def HandsWindow(window: tuple[int, int, int], show_from) -> ft.Control:  # noqa: ANN001 - the Board's state setter
+    """Which hands a long game's board shows, and the way to the ones before and after them."""
+    first, last, count = window
+    number = in_use().integer
+    return ft.Row([
+        icon_button(ft.Icons.KEYBOARD_ARROW_UP, t("board.earlier"), lambda: show_from(max(0, first - 1 - HANDS_SHOWN)),
+                    disabled=first == 1, key="earlier"),
+        ft.Text(t("board.window", first=number(first), last=number(last), count=number(count)), key="shown"),
+        icon_button(ft.Icons.KEYBOARD_ARROW_DOWN, t("board.later"), lambda: show_from(last), disabled=last == count,
+                    key="later"),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @ft.memo

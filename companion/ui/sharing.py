@@ -14,7 +14,7 @@ from companion.ui.session import GameHandle, use_session
 from companion.ui.widgets import CopyButton, download, heading, icon_button, part, qr_png, said, screen, wide
 from companion.views.common import Message, Screen
 from companion.views.play_views import Ending
-from companion.views.sharing import LinkError, SharedGame, game_link, link_of, only_here
+from companion.views.sharing import LinkError, SharedGame, SharedView, game_link, link_of, only_here
 from companion.views.spreadsheet import game_csv
 
 QR_MOST_VERSION = 25
@@ -101,11 +101,12 @@ def Shared(payload: str) -> ft.Control:
     what is wrong with the link."""
     session = use_session()
     opened, set_opened = ft.use_state(None)
-    _, set_version = ft.use_state(0)
+    version, set_version = ft.use_state(0)
     page = ft.context.page
 
     async def read() -> None:
-        # Read and replayed in a thread of its own: however long a link takes, other tabs' taps are answered.
+        # Read, replayed and made a view of in a thread of its own: however long a link takes, other tabs' taps
+        # are answered meanwhile (what it is drawn as is bounded: a board draws a window of its hands).
         set_opened(await asyncio.to_thread(_opened, session.store, payload))
 
     ft.use_effect(read, [payload])
@@ -116,7 +117,8 @@ def Shared(payload: str) -> ft.Control:
         return ft.Column([ft.Text(opened, color=ft.Colors.ERROR, key="link-error", semantics_label=opened),
                           wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME,
                                                  on_click=lambda _: page.navigate("/")))], spacing=12)
-    view = opened.view()
+    opened, first_view = opened
+    view = first_view if version == 0 else opened.view()
 
     def keep(_: object) -> None:
         with session.own_notices():
@@ -143,12 +145,13 @@ def Shared(payload: str) -> ft.Control:
     return ft.Column(controls, spacing=12)
 
 
-def _opened(store, payload: str) -> SharedGame | str:  # noqa: ANN001 - a GameStore
-    """The game a link carries, or what is wrong with the link, in one sentence."""
+def _opened(store, payload: str) -> tuple[SharedGame, SharedView] | str:  # noqa: ANN001 - a GameStore
+    """The game a link carries and its view, or what is wrong with the link, in one sentence."""
     try:
-        return SharedGame(store, payload)
+        shared = SharedGame(store, payload)
     except LinkError as error:
         return str(error)
+    return shared, shared.view()
 
 
 @part

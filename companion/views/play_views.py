@@ -163,6 +163,11 @@ class BoardView:
     """Every bonus and penalty given, one line each in the order of the hands ("Hand 5: Béla −10, revoke")."""
     standings_text: str = ""
     """The standings as a few lines to copy into a chat (see :func:`companion.views.sharing.standings_text`)."""
+    adjustment_hands: tuple[int, ...] = ()
+    """The hand each line of ``adjustments`` was given with."""
+    window: tuple[int, int, int] | None = None
+    """Where a board that shows some of its hands stands: the first and last shown and how many there are
+    (1-based; see :func:`companion.views.scoreboard.board_window`); None: it shows every hand."""
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,11 @@ scoreboard, and the end with its standings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.texts import in_use, t, trump_label
 from companion.views.play_views import BoardRow, BoardView, Cell, Ending, Header, StandingLine
-from scoring.describe import adjustment_lines, tie_break_line, winner_line
+from scoring.describe import adjustment_lines_by_hand, tie_break_line, winner_line
 from scoring.game import Game
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
@@ -73,8 +75,35 @@ def board_of(game: Game, *, read_only: bool, played_on: str = "") -> BoardView:
         rows.append(BoardRow(hand.number, heading, tuple(cells), hand.scored,
                              hand.scored and not read_only, tuple(trump_label(value) for value in trumps or ()),
                              t("board.row", number=hand.number), t("board.row_cards", count=hand.cards)))
+    by_hand = adjustment_lines_by_hand(game.state, game.players)
     return BoardView(game.players, state.totals, state.leaders, tuple(rows), standings_of(game),
-                     tuple(adjustment_lines(game.state, game.players)), standings_text(game, played_on))
+                     tuple(line for _, line in by_hand), standings_text(game, played_on),
+                     tuple(hand for hand, _ in by_hand))
+
+
+HANDS_SHOWN = 40
+"""The most hands a scoreboard draws at once: more than any shipped game has (31), so only a game that runs on
+past it (a long open-ended one, one read from a link or a record) is shown a window at a time, and drawing the
+board costs the same for a thousand hands as for forty."""
+
+
+def board_window(board: BoardView, first: int | None) -> BoardView:
+    """``board`` with only the :data:`HANDS_SHOWN` hands from index ``first`` (0-based; None: the newest ones) and
+    their bonuses and penalties; the board as it is where it has no more hands than that.
+
+    ``window`` says where the hands shown stand: (first shown, last shown, of all), 1-based, or None where the
+    board shows every hand.
+    """
+    count = len(board.rows)
+    if count <= HANDS_SHOWN:
+        return board
+    start = count - HANDS_SHOWN if first is None else max(0, min(first, count - HANDS_SHOWN))
+    rows = board.rows[start:start + HANDS_SHOWN]
+    shown = {row.number for row in rows}
+    kept = [index for index, hand in enumerate(board.adjustment_hands) if hand in shown]
+    return replace(board, rows=rows, adjustments=tuple(board.adjustments[index] for index in kept),
+                   adjustment_hands=tuple(board.adjustment_hands[index] for index in kept),
+                   window=(start + 1, start + len(rows), count))
 
 
 def adjustment_mark(points: int) -> str:
