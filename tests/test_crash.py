@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import signal
 import subprocess
@@ -204,3 +206,87 @@ def test_two_writers_on_one_game_undoing_and_rebidding_never_store_a_log_that_do
         assert [s.id for s in fresh.history().items] == [game_id]
         assert not [p for p in folder.rglob("*") if p.name.endswith((".tmp", ".bak.new"))]
     assert conflicts > 0  # the two writers did get in each other's way
+
+
+KILLED_BETWEEN_THE_RENAMES = textwrap.dedent(
+    """
+    import os
+    import signal
+    import sys
+    from companion.store.games import GameStore
+
+    store = GameStore(sys.argv[1])
+    saved = store.open(sys.argv[2])
+    renamed = os.replace
+
+
+    def replace(source, target):
+        # The copy is renamed to NAME.bak; the new version (a .tmp) over NAME is next: the writer dies there.
+        if str(source).endswith(".tmp") and str(target).endswith(sys.argv[2] + ".json"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return renamed(source, target)
+
+
+    os.replace = replace
+    state = saved.state
+    saved.bid(state.next_bidder, 0)
+    """
+)
+
+
+def temporary_files(folder):
+    return sorted(p.name for p in folder.rglob("*") if p.name.endswith((".tmp", ".new")))
+
+
+def bid_once(saved):
+    return saved.bid(saved.state.next_bidder, 0)
+
+
+def test_a_kill_between_the_two_renames_of_a_save_leaves_no_temporary_file_once_the_folder_is_opened(tmp_path):
+    folder = tmp_path / "data"
+    saved = GameStore(folder).start(Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"]))
+    bid_once(saved)
+    writer = subprocess.run([sys.executable, "-c", KILLED_BETWEEN_THE_RENAMES, str(folder), saved.id], timeout=60)
+    assert writer.returncode == -signal.SIGKILL
+    game_file = folder / "games" / f"{saved.id}.json"
+    # As the writer left it: the file and its copy are one file (two links), the new version beside them.
+    assert game_file.samefile(game_file.with_name(game_file.name + ".bak"))
+    # The next save renames a link of that file over the copy, which does nothing, then goes on as usual.
+    bid_once(GameStore(folder).open(saved.id))
+    reopened = GameStore(folder)
+    assert temporary_files(folder) == []
+    game = reopened.open(saved.id)
+    assert game.damage is None and len(game.game.log) == 3  # the start and the two bids whose saves returned
+    assert [n.text for n in reopened.notices] == []
+
+
+def test_a_staged_copy_an_older_bidwell_left_in_an_unchanged_folder_goes_at_the_next_open(tmp_path):
+    folder = tmp_path / "data"
+    saved = GameStore(folder).start(Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"]))
+    bid_once(saved)
+    game_file = folder / "games" / f"{saved.id}.json"
+    backup = game_file.with_name(game_file.name + ".bak")
+    backup.unlink()
+    os.link(game_file, backup)
+    os.link(game_file, game_file.with_name(game_file.name + ".bak.new"))
+    # The older Bidwell's save then said the folder agreed with the index, stray and all.
+    games = folder / "games"
+    stamp = [os.stat(games).st_ino, os.stat(games).st_mtime_ns, os.stat(games).st_ctime_ns]
+    (folder / "index" / "checkpoint-games.json").write_text(json.dumps({"version": 1, "games": stamp}))
+    reopened = GameStore(folder)
+    assert temporary_files(folder) == []
+    game = reopened.open(saved.id)
+    assert game.damage is None and len(game.game.log) == 2
+
+
+def test_a_staged_copy_whose_file_is_gone_is_kept_as_it_may_be_the_only_copy(tmp_path):
+    folder = tmp_path / "data"
+    saved = GameStore(folder).start(Game.new("rage", ["Anna", "Béla", "Csilla", "Dóra"]))
+    bid_once(saved)
+    game_file = folder / "games" / f"{saved.id}.json"
+    staged = game_file.with_name(game_file.name + ".bak.new")
+    os.link(game_file, staged)
+    game_file.unlink()
+    game_file.with_name(game_file.name + ".bak").unlink()
+    GameStore(folder)
+    assert staged.exists() and json.loads(staged.read_text(encoding="utf-8"))["actions"]["2"]["action"]

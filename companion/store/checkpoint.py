@@ -13,7 +13,8 @@ Two small files beside the month files, each a cache that is never trusted blind
     the signature of the ``games`` folder at a moment the index was known to agree with the game files: the
     last full check, carried on by each write of Bidwell's own that keeps them agreeing (see
     :meth:`Checkpoint.custody`). While the folder still has that signature no game file was added, removed
-    or left half-written since, so opening the store need not list the folder; any other change to it (a
+    or left half-written since, and none of the temporary files a write makes is in it (a write of Bidwell's
+    own leaves none), so opening the store need not list the folder; any other change to it (a
     second program, a writer that died, a file copied in by hand) changes the signature, and the store is
     checked in full.
 
@@ -50,6 +51,10 @@ SUMS_FILE = "checkpoint-stats.json"
 MONTH_FILE = re.compile(r"(.{4}-.{2})\.json", re.DOTALL)
 """The name of a month's index file (as ``????-??.json`` matches it); use ``fullmatch``."""
 _VERSION = 1
+_GAMES_VERSION = 2
+"""The version of ``checkpoint-games.json``. Its signature promises, too, that no temporary file is in the games
+folder; version 1, written by a Bidwell whose saves could leave a staged copy behind after a writer died (see
+:func:`companion.store.files._keep_copy`), promises less, and its folder is checked (and swept) once in full."""
 
 
 def file_stamp(path: Path | str) -> list[int] | None:
@@ -258,7 +263,7 @@ class Checkpoint:
             if self._games_seen is not None and self._games_seen[0] == seen and seen is not None:
                 return self._games_seen[1]
             data = _read(path)
-            games = data.get("games") if isinstance(data, dict) and data.get("version") == _VERSION else None
+            games = data.get("games") if isinstance(data, dict) and data.get("version") == _GAMES_VERSION else None
             agreed = games if isinstance(games, list) and all(type(part) is int for part in games) else None
             self._games_seen = (seen, agreed)
             return agreed
@@ -266,7 +271,7 @@ class Checkpoint:
     def _write_agreed(self, stamp: list[int] | None) -> bool:
         path = self._index / GAMES_FILE
         with self._lock:
-            written = _write(path, {"version": _VERSION, "games": stamp})
+            written = _write(path, {"version": _GAMES_VERSION, "games": stamp})
             self._games_seen = (file_stamp(path), stamp) if written else None
             return written
 

@@ -66,6 +66,8 @@ LOCK_WAIT_SECONDS = 5.0
 TEMPORARY_SUFFIXES = (".tmp", ".bak.new")
 """Endings of the files a write makes before its rename; one still there after the lock is free was left by a
 writer that died."""
+STAGED_SUFFIX = ".bak.new"
+"""The ending of the copy a write stages as the next ``NAME.bak`` (see :func:`_keep_copy`)."""
 
 
 class StorageError(Exception):
@@ -199,16 +201,27 @@ class Folder:
     def sweep(self, folder: Path) -> list[str]:
         """Delete the temporary files dead writers left in ``folder``; return the names of the other entries.
 
+        Never deleted is a file that may be the only copy of what was saved: a write's ``.tmp`` holds a change
+        whose save never returned (its writer died before the rename that makes it the file, maybe before it
+        was whole), but a staged ``NAME.bak.new`` is a whole copy of ``NAME`` and goes only while ``NAME``
+        itself is there (``NAME`` is only ever replaced by a later version, so it holds all the copy does).
+
         Call it holding :meth:`writing`: every temporary file is made and
         renamed under the write lock, so one found then belongs to no live writer.
         """
         kept = []
-        for entry in os.scandir(folder):
-            if entry.name.endswith(TEMPORARY_SUFFIXES) and entry.is_file():
+        entries = list(os.scandir(folder))
+        names = {entry.name for entry in entries}
+        for entry in entries:
+            name = entry.name
+            staged_from = name[:-len(STAGED_SUFFIX)] if name.endswith(STAGED_SUFFIX) else None
+            stray = name.endswith(TEMPORARY_SUFFIXES) and entry.is_file() and (
+                staged_from is None or staged_from in names and os.path.isfile(os.path.join(folder, staged_from)))
+            if stray:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
             else:
-                kept.append(entry.name)
+                kept.append(name)
         return kept
 
     def database(self, relative: str, kind: str, *, tinydb_tables: bool = True) -> TinyDB:
@@ -420,6 +433,11 @@ def _keep_copy(current: Path, backup: Path) -> None:
     except (OSError, AttributeError):  # no hard links here (AttributeError: a browser's Python has no os.link)
         shutil.copy2(current, staged)
     os.replace(staged, backup)
+    # A writer killed after this rename and before the next leaves the file and its copy one file (two links);
+    # renaming a link over another of the same file does nothing (POSIX), and the staged name would stay, a
+    # stray the next open need not look for. The copy is whole under its own name, so the staged one goes.
+    with contextlib.suppress(FileNotFoundError):
+        staged.unlink()
 
 
 def _sync_folder(folder: Path) -> None:
@@ -456,11 +474,12 @@ def make_folder(path: Path) -> None:
 
 
 def remove_file(path: Path) -> None:
-    """Delete a stored file and its last good copy for good: once this returns, a power cut brings neither back.
+    """Delete a stored file, its last good copy and any copy a dead writer staged, for good: once this returns, a
+    power cut brings none of them back.
 
     Raises :class:`StorageError` (with the file and the reason) if one of them cannot be deleted.
     """
-    for victim in (path, path.with_name(path.name + ".bak")):
+    for victim in (path, path.with_name(path.name + ".bak"), path.with_name(path.name + STAGED_SUFFIX)):
         try:
             victim.unlink()
         except FileNotFoundError:
