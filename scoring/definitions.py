@@ -16,6 +16,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a comma
 
 from scoring import schema
 from scoring.errors import BidwellError, SetupError, TemplateError, short_value
+from scoring.files import NotRegularFile, not_regular, open_regular
 from scoring.i18n.engine import engine_words
 from scoring.rules import BiddingMode, CardKind, GameDefinition, Option, Rules, ScoringRules, TieBreak, option_key
 from scoring.schema import BOOL, COUNT, POINTS, TEXT, Key, ListOf, Names, Same, Table, Value, one_of
@@ -140,18 +141,22 @@ def _shipped_templates_folder() -> str:
 
 
 def game_ids() -> list[str]:
-    """The ids of every game in the templates folder, sorted."""
+    """The ids of every game in the templates folder, sorted: each a regular file (or a link to one) named
+    ``ID.toml``; anything else of that name is no game (:func:`load_game` says what it is)."""
+    folder = _templates_folder()
     try:
-        names = os.listdir(_templates_folder())
+        names = os.listdir(folder)
     except OSError:
         return []
-    return sorted(name[:-5] for name in names if name.endswith(".toml") and not name.startswith("_"))
+    return sorted(name[:-5] for name in names if name.endswith(".toml") and not name.startswith("_")
+                  and os.path.isfile(os.path.join(folder, name)))
 
 
 def load_game(game_id: str) -> GameDefinition:
     """The game with this id, read from its template file and checked.
 
-    :class:`SetupError` if there is no such game; :class:`TemplateError`
+    :class:`SetupError` if there is no such game, or its file is not a regular file (saying what it is);
+    :class:`TemplateError`
     (naming the file and the key) if its file, or ``_house-rules.toml``, is
     not valid TOML, holds a key the format does not have, lacks a required
     one, has a value of the wrong type, or cannot be resolved for one of its
@@ -168,12 +173,18 @@ def all_games() -> list[GameDefinition]:
 @cache
 def _load_game(folder: str, game_id: str) -> GameDefinition:
     path = os.path.join(folder, f"{game_id}.toml")
-    if not isinstance(game_id, str) or game_id.startswith("_") or "/" in game_id or os.sep in game_id \
-            or not os.path.isfile(path):
+    named = isinstance(game_id, str) and not game_id.startswith("_") and "/" not in game_id and os.sep not in game_id
+    if not named or not os.path.isfile(path):
+        what = not_regular(path) if named else None
+        if what is not None:
+            raise SetupError("game.not_regular", game=game_id, file=os.path.basename(path), what=what,
+                             known=", ".join(game_ids()))
         raise SetupError("game.unknown", game=game_id, known=", ".join(game_ids()))
     data = _read_toml(path)
     house_path = os.path.join(folder, HOUSE_RULES)
-    common = _read_toml(house_path) if os.path.isfile(house_path) else {}
+    # A house-rules file that is there but is no regular file is refused, not taken for none: its options
+    # would silently be missing from every game.
+    common = _read_toml(house_path) if os.path.lexists(house_path) else {}
     schema.check(common, HOUSE_RULES_FILE, HOUSE_RULES)
     return _definition_from(data, common.get("options", {}), os.path.basename(path))
 
@@ -185,8 +196,10 @@ GAME_FILE_MAX_BYTES = 256 * 1024
 def _read_toml(path: str) -> dict[str, Any]:
     name = os.path.basename(path)
     try:
-        with open(path, "rb") as file:
+        with open_regular(path) as file:
             raw = file.read(GAME_FILE_MAX_BYTES + 1)
+    except NotRegularFile as error:
+        raise TemplateError("template.not_regular", file=name, what=error.what) from None
     except OSError as error:
         raise TemplateError("template.syntax", file=name, detail=str(error)) from None
     if len(raw) > GAME_FILE_MAX_BYTES:

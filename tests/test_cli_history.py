@@ -203,3 +203,33 @@ def test_an_import_the_disk_refuses_is_one_error_line_and_stores_nothing(data, t
     assert not [p for p in fresh.rglob("*") if p.name.endswith(".tmp")]
     again = bidwell("import", exported, "--data", fresh)  # room again: the same import now works
     assert again.returncode == 0 and again.stdout.decode().strip() == f"new: {done}"
+
+
+def without_much_memory():
+    """A child that reads a device without end runs out of memory in seconds instead of taking the machine's."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def test_a_game_file_that_is_a_link_to_a_device_is_listed_as_not_a_regular_file_and_refused_by_export(data):
+    folder, done, going = data
+    (folder / "games" / "evil.json").symlink_to("/dev/zero")
+    listed = subprocess.run([str(BIDWELL), "history", "--data", str(folder)], capture_output=True, timeout=60,
+                            preexec_fn=without_much_memory)
+    assert listed.returncode == 0, listed.stderr
+    (line,) = [line for line in listed.stdout.decode("utf-8").splitlines() if line.startswith("evil ")]
+    assert "damaged: its file cannot be read: not a regular file (a link to a device)" in line
+    exported = subprocess.run([str(BIDWELL), "export", "evil", "--data", str(folder)], capture_output=True,
+                              timeout=60, preexec_fn=without_much_memory)
+    assert exported.returncode == 2
+    assert "the game 'evil' cannot be opened: its file cannot be read: not a regular file (a link to a device)" in (
+        exported.stderr.decode("utf-8"))
+
+
+def test_import_of_a_named_pipe_says_it_is_not_a_regular_file_without_waiting_for_a_writer(data, tmp_path):
+    folder, done, going = data
+    os.mkfifo(tmp_path / "record.json")
+    result = bidwell("import", tmp_path / "record.json", "--data", folder)
+    assert result.returncode == 2
+    assert "record.json: cannot read it: not a regular file (a named pipe)" in result.stderr.decode("utf-8")

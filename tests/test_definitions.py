@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -424,3 +425,22 @@ def test_a_game_file_is_parsed_once_and_again_whenever_it_changes(own_templates:
     with pytest.raises(TemplateError, match="rage.toml"):
         load_game("rage")
     definitions._load_game.cache_clear()
+
+
+def test_a_game_file_that_is_a_link_to_a_device_is_named_as_such_and_is_not_listed_as_a_game(own_templates: Path):
+    (own_templates / "evil.toml").symlink_to("/dev/zero")
+    with pytest.raises(SetupError) as refused:
+        load_game("evil")
+    said = str(refused.value)
+    assert "evil.toml is not a regular file (a link to a device)" in said
+    assert "there is no game" not in said
+    assert said.endswith("The games are: herrlof, oh-hell, rage, rage-n-glyphs, skull-king, up-and-down-the-river, "
+                         "wizard")
+    assert "evil" not in game_ids()
+
+
+def test_a_house_rules_file_that_is_a_named_pipe_is_refused_at_once_not_waited_on(own_templates: Path):
+    (own_templates / "_house-rules.toml").unlink()
+    os.mkfifo(own_templates / "_house-rules.toml")
+    with pytest.raises(TemplateError, match=r"_house-rules.toml is not a regular file \(a named pipe\)"):
+        load_game("rage")

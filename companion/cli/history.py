@@ -17,6 +17,7 @@ from companion.views.spreadsheet import game_csv, history_csv
 from companion.views.stats import share_text
 from scoring.definitions import game_ids
 from scoring.errors import BidwellError
+from scoring.files import open_regular
 from scoring.i18n.language import game_text
 from scoring.i18n.sentences import Listed
 from scoring.record import MAX_BYTES
@@ -158,7 +159,7 @@ def _import(store: GameStore, args: argparse.Namespace) -> int:
     unreadable: list[str] = []
     for name in args.files:
         try:
-            with open(name, "rb") as file:
+            with open_regular(name) as file:
                 records += records_in(name, file.read(MAX_BYTES + 1))
         except OSError as error:
             unreadable.append(t("cli.unreadable", path=name, detail=error.strerror or error))

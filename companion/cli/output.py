@@ -9,6 +9,7 @@ import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (a command starts faster)
 
+from scoring.files import open_regular
 from scoring.i18n.engine import render
 from scoring.record import MAX_BYTES
 from scoring.text import escaped, json_escaped
@@ -39,7 +40,7 @@ def read_input(path: str) -> bytes:
     try:
         if path == "-":
             return sys.stdin.buffer.read(MAX_BYTES + 1)
-        with open(path, "rb") as file:
+        with open_regular(path) as file:
             return file.read(MAX_BYTES + 1)
     except OSError as error:
         fail(render("cli.read", {"path": path, "detail": error.strerror or error}))

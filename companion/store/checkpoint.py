@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.store.files import Folder, StorageError, fast_loads
+from scoring.files import open_regular
 
 try:
     # The checkpoint is rewritten whole when a month changes: orjson writes it several times faster.
@@ -278,7 +279,7 @@ class Checkpoint:
 
 def _read(path: Path) -> object:
     try:
-        with open(path, "rb") as file:
+        with open_regular(path) as file:
             return fast_loads(file.read())
     except (OSError, ValueError, RecursionError):
         return None

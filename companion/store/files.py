@@ -36,6 +36,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from companion.texts import APP, t
+from scoring.files import NotRegularFile, open_regular
 from scoring.i18n.sentences import Words
 
 try:
@@ -321,7 +322,9 @@ class AtomicJSONStorage(Storage):
             raise StorageError("storage.could_not_save", path=self.path, reason=_reason(error)) from None
 
     def _parse(self, path: Path) -> dict[str, dict[str, Any]]:
-        with open(path, "rb") as file:
+        # A link to /dev/zero or a named pipe put where a file was is refused (NotRegularFile, an OSError), never
+        # read without end or waited on.
+        with open_regular(path) as file:
             raw = file.read()
         if not raw.strip():
             raise _BadFile(_bad("empty"))
@@ -404,6 +407,8 @@ def _is_tinydb_table(table: dict[str, Any]) -> bool:
 def _reason(error: OSError) -> str | Words:
     """An operating system's refusal in a scorekeeper's words, with what to do about it (others in the system's
     own words)."""
+    if isinstance(error, NotRegularFile):
+        return error.detail
     advice = {
         errno.ENOSPC: "disk_full",
         errno.EDQUOT: "quota",

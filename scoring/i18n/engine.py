@@ -29,6 +29,23 @@ ENGINE.msg("where.hand", "hand {hand}: {text}")
 ENGINE.msg("where.player", "{player}: {text}")
 # games, options and players
 ENGINE.msg("game.unknown", "there is no game '{game}'; the games are: {known}")
+ENGINE.msg(
+    "game.not_regular",
+    "the game '{game}' cannot be read: {file} is not a regular file ({what}); a game is a plain .toml file. The "
+    "games are: {known}",
+)
+# files that are not files: what stands where one was to be read
+ENGINE.msg("file.not_regular", "not a regular file ({what}); only a plain file is read")
+ENGINE.msg("file.device", "a device")
+ENGINE.msg("file.pipe", "a named pipe")
+ENGINE.msg("file.socket", "a socket")
+ENGINE.msg("file.folder", "a folder")
+ENGINE.msg("file.other", "neither a file nor a folder")
+ENGINE.msg("file.link_device", "a link to a device")
+ENGINE.msg("file.link_pipe", "a link to a named pipe")
+ENGINE.msg("file.link_socket", "a link to a socket")
+ENGINE.msg("file.link_folder", "a link to a folder")
+ENGINE.msg("file.link_other", "a link to nothing that can be read")
 ENGINE.msg("option.unknown", "{game} has no option '{option}'; its options are: {known}")
 ENGINE.msg("option.bad_value", "option {option} cannot be {value}; allowed: {allowed}")
 ENGINE.msg("option.malformed", "an option is written NAME=VALUE, got '{text}'")
@@ -133,6 +150,7 @@ ENGINE.msg("coin.not_needed", "no coin flip is needed: {reason}")
 ENGINE.msg("coin.not_tied", "{name} is not among the tied players ({tied})")
 # game files (templates)
 ENGINE.msg("template.syntax", "{file}: not valid TOML: {detail}")
+ENGINE.msg("template.not_regular", "{file} is not a regular file ({what}); a game file is a plain .toml file")
 ENGINE.msg("template.too_big", "{file} is {size} bytes; a game file is at most {limit} bytes")
 ENGINE.msg("template.encoding", "{file} is not UTF-8 text ({detail}); save it again as UTF-8")
 ENGINE.msg("template.too_deep", "{file}: nested deeper than a game file can be")
