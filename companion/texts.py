@@ -872,6 +872,11 @@ APP.msg("storage.damage.folder", "a folder stands where its file should be")
 APP.msg("storage.damage.unreadable", "its file cannot be read: {reason}")
 APP.msg("storage.damage.moved", "its file could not be read and was moved to {path}")
 APP.msg("storage.damage.file_missing", "its file is missing")
+APP.msg(
+    "storage.game_gone",
+    "The game {id} ({players}) is gone: its file and its last good copy were deleted from {folder} outside "
+    "Bidwell. It is no longer listed; to have it back, put its file back in that folder or import an export of it.",
+)
 APP.msg("storage.damage.no_actions", "it holds no actions")
 APP.msg("storage.damage.bad_number", "an action's number is {number}, not a number")
 APP.msg("storage.damage.not_action", "it is {kind}, not an action")

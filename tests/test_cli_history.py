@@ -233,3 +233,15 @@ def test_import_of_a_named_pipe_says_it_is_not_a_regular_file_without_waiting_fo
     result = bidwell("import", tmp_path / "record.json", "--data", folder)
     assert result.returncode == 2
     assert "record.json: cannot read it: not a regular file (a named pipe)" in result.stderr.decode("utf-8")
+
+
+def test_history_says_once_that_a_game_whose_files_were_deleted_is_gone_and_lists_it_no_more(data):
+    folder, done, going = data
+    for name in (f"{going}.json", f"{going}.json.bak"):
+        (folder / "games" / name).unlink()
+    first = bidwell("history", "--data", folder)
+    assert first.returncode == 0
+    assert going not in first.stdout.decode("utf-8") and done in first.stdout.decode("utf-8")
+    assert f"The game {going} (さくら, Łucja, Zoë) is gone" in first.stderr.decode("utf-8")
+    again = bidwell("history", "--data", folder)
+    assert going not in again.stdout.decode("utf-8") + again.stderr.decode("utf-8")

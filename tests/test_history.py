@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.store.files import StorageError
+from companion.store.files import StorageError, collecting_notices
 from companion.store.game_files import ConflictError, GameFiles
 from companion.store.games import GameStore
 from companion.store.index import fold
@@ -754,3 +754,38 @@ def test_a_folder_that_cannot_be_written_still_lists_opens_and_exports_its_games
     with pytest.raises(StorageError, match="cannot write to the data folder .*read-only disk"):
         opened.bid(opened.state.current.bidding_order[1], 1)
     assert looking.export(saved.id)["hands"] == store.export(saved.id)["hands"], "the refused bid changed nothing"
+
+
+def delete_by_hand(store, game_id):
+    for name in (f"{game_id}.json", f"{game_id}.json.bak"):
+        (store.path / "games" / name).unlink(missing_ok=True)
+
+
+def gone_notices(notices):
+    return [notice.text for notice in notices if "is gone" in notice.text]
+
+
+def test_a_game_whose_files_were_deleted_by_hand_is_gone_from_every_list_said_once(store):
+    from companion.views.history import HistoryModel
+
+    kept = store.start(Game.new("rage", FOUR))
+    lost = store.start(Game.new("oh-hell", ["Béla", "Csilla", "Dóra"]))
+    lost.bid(lost.state.next_bidder, 0)
+    delete_by_hand(store, lost.id)
+    reopened = GameStore(store.path)
+    (said,) = gone_notices(reopened.notices)
+    assert lost.id in said and "Béla, Csilla, Dóra" in said and "deleted" in said
+    assert [s.id for s in reopened.unfinished()] == [kept.id]  # the start screen's games to continue
+    assert [card.id for card in HistoryModel(reopened).view().cards] == [kept.id]  # Past games
+    with pytest.raises(StorageError, match=f"there is no game '{lost.id}'"):
+        reopened.open(lost.id)
+    assert gone_notices(GameStore(store.path).notices) == []
+
+
+def test_a_game_deleted_by_hand_while_the_app_has_it_open_leaves_the_games_to_continue_with_one_notice(store):
+    lost = store.start(Game.new("rage", FOUR))
+    store.open(lost.id)
+    delete_by_hand(store, lost.id)
+    with collecting_notices() as met:
+        assert store.unfinished() == []
+    assert len(gone_notices(met)) == 1 and store.history().items == ()

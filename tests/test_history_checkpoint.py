@@ -70,13 +70,14 @@ def test_a_game_file_copied_in_by_hand_is_listed(path, tmp_path):
     assert [n.key for n in fresh.notices] == ["storage.index_added"]
 
 
-def test_a_game_file_deleted_by_hand_is_listed_as_damaged(path):
+def test_a_game_file_deleted_by_hand_is_seen_at_the_next_open_and_said_gone(path):
     saved = finish(GameStore(path).start(Game.new("rage", TWO)))
     GameStore(path)
     for name in (f"{saved.id}.json", f"{saved.id}.json.bak"):
         (path / "games" / name).unlink()
-    (listed,) = GameStore(path).history().items
-    assert listed.id == saved.id and listed.damage is not None
+    reopened = GameStore(path)
+    assert reopened.history().items == ()
+    assert [n.key for n in reopened.notices] == ["storage.game_gone"]
 
 
 def test_a_delete_killed_between_its_two_writes_leaves_the_game_listed(path):

@@ -225,6 +225,11 @@ class GameFiles:
             raise ConflictError("storage.conflict")
         return loaded
 
+    def gone(self, game_id: str) -> bool:
+        """Whether game ``game_id`` is gone: neither its file nor its last good copy is there, and nothing of it
+        was moved aside (deleted outside Bidwell: nothing is left to show or repair)."""
+        return not self.stored(game_id) and self.missing(game_id) is None
+
     def missing(self, game_id: str) -> Words | None:
         """What became of a game's file that is not there: moved aside as damaged, or lost; None if never made."""
         moved = sorted(self.path_of(game_id).parent.glob(f"{game_id}.broken-*.json"))

@@ -354,12 +354,15 @@ class HistoryIndex:
                  if month in rebuilt or months[month][game_id].get("unsettled")]
         unlisted = sorted(set(files) - set(where))
         missing = [game_id for game_id, month in where.items() if game_id not in files
-                   and months[month][game_id].get("damage") is None]
+                   and (months[month][game_id].get("damage") is None or self.files.gone(game_id))]
         changed: set[str] = set()
         for game_id in [*stale, *unlisted, *missing]:
             old_month = where.get(game_id)
             summary = self.summary_from_file(game_id, months[old_month][game_id] if old_month else None)
             if summary is None:
+                if old_month is not None:
+                    self._tell_gone(months[old_month].pop(game_id))
+                    changed.add(old_month)
                 continue
             if old_month is not None:
                 del months[old_month][game_id]
@@ -384,19 +387,27 @@ class HistoryIndex:
 
     def summary_from_file(self, game_id: str, known: Mapping[str, Any] | None) -> GameSummary | None:
         """The history line of a game read from its own file; a damaged one keeps what ``known`` (its old
-        entry) says of the rest, if that is whole. None for a game with no file and no entry."""
+        entry) says of the rest, if that is whole. None for a game that is gone (see :meth:`GameFiles.gone`):
+        every list drops it, and whoever drops an entry says so (:meth:`_tell_gone`)."""
         loaded = self.files.load(game_id)
         repaired = self.files.repairs_met.get(game_id) or (known or {}).get("repaired")
         if loaded.game is not None:
             return replace(summarize(game_id, loaded.game, loaded.created or now(), damage=loaded.damage),
                            repaired=repaired if isinstance(repaired, str) else None)
-        if loaded.damage is None and known is None:
+        if loaded.damage is None and self.files.gone(game_id):
             return None
         damage = in_english(loaded.damage or _words("storage.damage.file_missing"))
         if known is not None and _is_index_doc(known):
             return replace(_summary_of(known), damage=damage)
         return GameSummary(id=game_id, game=_UNREADABLE_GAME, game_name=_UNREADABLE_GAME, players=(),
                            created=created_from_id(game_id), finished=False, winners=(), hands_played=0, damage=damage)
+
+    def _tell_gone(self, entry: Mapping[str, Any]) -> None:
+        """Say that the game of index entry ``entry`` is gone and no longer listed (once: its entry is dropped)."""
+        players = entry.get("players")
+        names = ", ".join(name for name in players if isinstance(name, str)) if isinstance(players, list) else ""
+        self.folder.notice("storage.game_gone", id=entry.get("id"), players=names or "?",
+                           folder=self.folder.path / "games")
 
     def summaries(
         self, *, game: str | None = None, player: str | None = None, finished: bool | None = None
@@ -436,10 +447,15 @@ class HistoryIndex:
         docs = self.docs(month)
         sound = [doc for doc in docs if _is_index_doc(doc)]
         if len(sound) < len(docs):
-            mended = [self.summary_from_file(doc["id"], doc) for doc in docs if not _is_index_doc(doc)]
-            mended = [summary for summary in mended if summary is not None]
+            misshapen = [doc for doc in docs if not _is_index_doc(doc)]
+            read_again = [self.summary_from_file(doc["id"], doc) for doc in misshapen]
+            mended = [summary for summary in read_again if summary is not None]
             with self.folder.writing():
                 self.put(mended)
+                for doc, summary in zip(misshapen, read_again, strict=True):
+                    if summary is None:
+                        self.remove(doc["id"])
+                        self._tell_gone(doc)
             sound += [self.document(summary) for summary in mended if month_of(summary.created) == month]
         return sound
 
@@ -454,6 +470,9 @@ class HistoryIndex:
         else:
             fresh = self.summary_from_file(summary.id, summary.to_json())
             if fresh is None:
+                with self.folder.writing():
+                    self.remove(summary.id)
+                self._tell_gone(summary.to_json())
                 return None
             if fresh.damage is None and stamp is not None:
                 self._read_lines[summary.id] = (stamp, summary.repaired), fresh
