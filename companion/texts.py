@@ -79,9 +79,14 @@ APP.msg(
     "one an earlier 'bidwell publish' wrote",
 )
 APP.msg(
+    "browser.refused",
+    "This browser refused to store that ({error}), so it was not kept. Free some storage space on this device "
+    "(delete old games or other sites' data), then enter it again.",
+)
+APP.msg(
     "browser.not_kept",
-    "The last change could not be kept in this browser's storage ({error}); Bidwell tries again with the next "
-    "one. Export the game to keep a copy.",
+    "This browser refused to store the last change ({error}): it was undone, and the game is shown as it was "
+    "kept. Free some storage space on this device (delete old games or other sites' data), then enter it again.",
 )
 APP.msg(
     "browser.unreadable",

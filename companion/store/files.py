@@ -88,6 +88,11 @@ class NewerSchemaError(StorageError):
     """A file written by a newer Bidwell: it is left exactly as it is."""
 
 
+class NotKeptError(StorageError):
+    """What was just written did not last: the device refused to store it (a browser whose storage is full), and the
+    folder is back as it was before it. Whoever changed something in memory for that write takes it back."""
+
+
 class UnwritableError(StorageError):
     """Data that cannot be written as JSON (nested too deeply, a number too long to write); nothing was written."""
 
@@ -160,15 +165,21 @@ class Folder:
     def writing(self) -> Iterator[None]:
         """Hold the folder's write lock; :class:`StorageError` if another process keeps it too long.
 
-        ``after_write`` (where the folder lives in a browser: copy it to the browser's storage) is called
-        once the block is done, whether it wrote all it meant to or not.
+        ``after_write`` (where the folder lives in a browser: make the writes last in the browser's storage) is
+        called once the block is done and the lock let go, whether the block wrote all it meant to or not. If it
+        raises :class:`NotKeptError` after a block that did its work, so does this: the caller takes back what it
+        changed in memory for the block's writes. After a block that failed, its own error is the one raised.
         """
         try:
             with self._locked():
                 yield
-        finally:
+        except BaseException:
             if self._after_write is not None:
-                self._after_write()
+                with contextlib.suppress(NotKeptError):
+                    self._after_write()
+            raise
+        if self._after_write is not None:
+            self._after_write()
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

@@ -35,7 +35,16 @@ from typing import Any
 import platformdirs
 
 from companion.store.figures import Figures
-from companion.store.files import FOLDER_MODE, Folder, Notice, StorageError, UnwritableError, make_folder, os_reason
+from companion.store.files import (
+    FOLDER_MODE,
+    Folder,
+    NotKeptError,
+    Notice,
+    StorageError,
+    UnwritableError,
+    make_folder,
+    os_reason,
+)
 from companion.store.game_files import (
     GAME_ID,
     DamagedGameError,
@@ -303,10 +312,11 @@ class GameStore:
 
         Checked once, under the folder's write lock: the revision (:class:`ConflictError` if the game has
         moved on, the copy in memory then being the stored game), then the action, by the engine (its
-        refusal is raised as it is). Nothing is written unless both pass; the new state is returned.
+        refusal is raised as it is). Nothing is written unless both pass; the new state is returned. A save
+        the device refuses to keep (:class:`NotKeptError`) leaves the game in memory as the device kept it.
         """
         check_id(game_id)
-        with self.folder.writing(), self.index.checkpoint.custody():
+        with self._taken_back_unless_kept(game_id), self.folder.writing(), self.index.checkpoint.custody():
             loaded = self.files.writable(game_id, expected_revision)
             game = loaded.game
             assert game is not None
@@ -317,9 +327,9 @@ class GameStore:
     def drop_last(self, game_id: str, expected_revision: int) -> GameState:
         """Drop the last action of game ``game_id`` from its file, then from the copy in memory, if the game on
         disk is still at ``expected_revision`` (as :meth:`append` checks); the engine's refusal if there is
-        nothing to undo."""
+        nothing to undo. A drop the device refuses to keep (:class:`NotKeptError`) leaves the action in memory."""
         check_id(game_id)
-        with self.folder.writing(), self.index.checkpoint.custody():
+        with self._taken_back_unless_kept(game_id), self.folder.writing(), self.index.checkpoint.custody():
             loaded = self.files.writable(game_id, expected_revision)
             game = loaded.game
             assert game is not None
@@ -413,6 +423,17 @@ class GameStore:
         a game is stored under it; None while it is not."""
         game_id = _record_id(record)
         return game_id if self.files.stored(game_id) else None
+
+    @contextlib.contextmanager
+    def _taken_back_unless_kept(self, game_id: str) -> Iterator[None]:
+        """A change of game ``game_id`` the device did not keep (:class:`NotKeptError`, raised once the write lock
+        is let go, so after :meth:`_save` made the change in memory) is taken back: the folder is by then as the
+        device kept it, and the copy in memory follows its file there."""
+        try:
+            yield
+        except NotKeptError:
+            self.files.refresh(game_id)
+            raise
 
     def _save(self, game_id: str, loaded: Loaded, actions: list[dict[str, Any]], *,  # noqa: ANN001
               change, take_back) -> GameState:

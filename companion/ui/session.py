@@ -446,6 +446,14 @@ class Session:
         """Show ``text`` in this tab's notices (what happened to the games outside any tap)."""
         self.banner.lines = (*self.banner.lines, text)
 
+    def storage_undone(self, text: str) -> None:
+        """The device did not keep changes already shown as made, and the folder is back as it kept it (a browser
+        that refused to store them after the tap was over): every open game is read again and drawn as kept, and
+        ``text`` says so."""
+        for handle in list(self.games.values()):
+            handle.changed_elsewhere()
+        self.tell(text)
+
     async def seen(self) -> None:
         """Return once this tab's phone has taken in everything sent to it so far: it answers a question (a
         remembered setting's presence) asked after it, and a phone handles what it is sent in order."""
