@@ -218,3 +218,62 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
         if phone is not None:
             phone.page.context.close()
         host.kill()
+
+
+# The browser's storage filling up, as the Python worker meets it: while the page says the storage is full, every
+# IndexedDB write of the worker fails with QuotaExceededError. (Chromium's own quota override, CDP's
+# Storage.overrideQuotaForOrigin, let IndexedDB store a kilobyte at a quota of one byte.) The page and the worker
+# talk over a BroadcastChannel; the worker answers once it has taken the change in.
+STORAGE_FULL_IN_THE_WORKER = """
+{
+    let full = false;
+    const refused = () => new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    for (const name of ["put", "add", "delete"]) {
+        const write = IDBObjectStore.prototype[name];
+        IDBObjectStore.prototype[name] = function (...args) {
+            if (full) throw refused();
+            return write.apply(this, args);
+        };
+    }
+    const channel = new BroadcastChannel("storage-quota");
+    channel.onmessage = (message) => { full = message.data === "full"; channel.postMessage(message.data); };
+}
+"""
+SET_STORAGE = """(state) => new Promise((answered) => {
+    const channel = new BroadcastChannel("storage-quota");
+    channel.onmessage = (message) => { channel.close(); answered(message.data); };
+    channel.postMessage(state);
+})"""
+
+
+def test_a_bid_the_browser_refuses_to_store_is_said_and_not_taken_and_goes_in_once_there_is_room(
+        playwright, site, tmp_path):
+    worker = site / "python-worker.js"
+    worker.write_text(STORAGE_FULL_IN_THE_WORKER + worker.read_text("utf-8"), "utf-8")
+    server = StaticServer(site)
+    phone = None
+    try:
+        phone = open_app(playwright, tmp_path / "profile", server.url, "published-storage-full")
+        new_game(phone, "Rage", ["Anna", "Béla"], first_dealer="Anna")
+        phone.see_exactly("Béla's bid")
+        assert phone.page.evaluate(SET_STORAGE, "full") == "full"
+
+        phone.tap("Bid 2")
+        phone.see("This browser refused to store that (QuotaExceededError")
+        phone.see("Free some storage space on this device")
+        phone.see_exactly("Béla's bid")  # still Béla's turn: the 2 was not taken
+        expect(phone.page.get_by_text("Béla bids 2")).to_have_count(0)
+        expect(phone.button("Béla: –")).to_be_visible()
+        phone.shot("published-storage-refused")
+
+        assert phone.page.evaluate(SET_STORAGE, "room") == "room"
+        phone.tap("Bid 2")
+        phone.see_exactly("Anna's bid")
+        expect(phone.button("Béla: 2")).to_be_visible()
+        phone.reload()  # what the browser kept: Béla's 2, Anna still to bid
+        phone.see_exactly("Anna's bid")
+        expect(phone.button("Béla: 2")).to_be_visible()
+    finally:
+        if phone is not None:
+            phone.page.context.close()
+        server.stop()
