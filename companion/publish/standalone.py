@@ -70,6 +70,8 @@ class BrowserStorage:
         """Called after every write to the folder: copy it to IndexedDB. Returns once it is kept there, or raises
         :class:`NotKeptError` once the browser refused it and the folder is back as IndexedDB has it; where the
         browser cannot be waited for, returns at once (see the class's text)."""
+        # Folder.writing calls this once its lock is let go: while the wait below runs, Pyodide runs other taps
+        # (stack switching), and that lock, re-entrant within the one thread they share, would not keep them out.
         done = asyncio.get_running_loop().create_future()
         waits = self._waits()
         self._waiting.append((done, waits))
