@@ -247,6 +247,27 @@ def test_export_and_import_round_trip_without_duplicates(store, tmp_path):
     assert again.new == [] and again.existing == [saved.id]
 
 
+def test_a_long_import_lets_go_of_the_write_lock_between_its_steps_so_a_bid_elsewhere_never_waits_for_all(store):
+    playing = store.start(Game.new("rage", FOUR))
+    records = [("many.json", dict(record_from_game(Game.new("rage", FOUR, first_dealer=seat)), id=f"game-{n}"))
+               for n in range(45) for seat in (n % 4,)]
+    read = store.read_records(records)
+    assert store.history().items[0].id == playing.id  # read, replayed, and nothing stored yet
+    steps = store.keep_records(read, step=20)
+    stored_after_each = []
+    for _ in steps:
+        stored_after_each.append(len(read.report.new))
+        # Another thread (the event loop, a tap on another tab) writes between two steps without waiting.
+        bid = threading.Thread(target=playing.bid, args=(playing.state.next_bidder, 1))
+        bid.start()
+        bid.join(timeout=30)
+        assert not bid.is_alive()
+        playing.undo()
+    assert stored_after_each == [20, 40, 45]
+    assert read.report.existing == [] and read.report.refused == []
+    assert {f"game-{n}" for n in range(45)} <= {summary.id for summary in store.history(per_page=100).items}
+
+
 def test_records_without_an_id_are_known_by_their_content(store):
     record = record_from_game(Game.new("rage", FOUR))
     first = store.import_records([("x", record), ("y", dict(record))])

@@ -38,8 +38,8 @@ from companion.store.figures import Figures
 from companion.store.files import (
     FOLDER_MODE,
     Folder,
-    NotKeptError,
     Notice,
+    NotKeptError,
     StorageError,
     UnwritableError,
     make_folder,
@@ -87,6 +87,24 @@ class ImportReport:
     existing: list[str] = field(default_factory=list)
     refused: list[tuple[str, object]] = field(default_factory=list)
     """(where, why): the why is said in the language in use when shown."""
+
+
+@dataclass
+class ReadRecords:
+    """Records read for an import, each checked as the engine checks actions: the games to keep (id, game,
+    when it was created) and, in ``report``, what was refused; nothing is stored yet (see
+    :meth:`GameStore.keep_records`)."""
+
+    report: ImportReport
+    incoming: list[tuple[str, Game, str]]
+    where_of: dict[str, str]
+    kept_so_far: int = 0
+    seen: set[str] = field(default_factory=set)
+
+
+IMPORT_STEP = 20
+"""The games an import writes at once, under the write lock: a step takes about as long as a tap, and a tap of
+another tab waits at most one step."""
 
 
 @dataclass
@@ -385,6 +403,14 @@ class GameStore:
         game is already stored is decided under the write lock, so two
         imports at once cannot both add it.
         """
+        read = self.read_records(records)
+        for _ in self.keep_records(read):
+            pass
+        return read.report
+
+    def read_records(self, records: Iterable[tuple[str, object]]) -> ReadRecords:
+        """Check and replay every record of ``(where, record)`` pairs, as :meth:`import_records` does, storing
+        nothing: the work of an import that takes long, which any thread may do."""
         report = ImportReport()
         incoming: list[tuple[str, Game, str]] = []
         where_of: dict[str, str] = {}
@@ -400,23 +426,32 @@ class GameStore:
             created = own["created"] if is_timestamp(own.get("created")) else now()
             incoming.append((game_id, game, created))
             where_of.setdefault(game_id, where)
-        with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
-            kept: list[tuple[str, Game, str]] = []
-            seen: set[str] = set()
-            for game_id, game, created in incoming:
-                if game_id in seen or self.files.stored(game_id):
-                    report.existing.append(game_id)
-                    continue
-                seen.add(game_id)
-                try:
-                    self.files.write(game_id, documents_of(game, created), revision=1)
-                except UnwritableError as refusal:
-                    report.refused.append((where_of[game_id], refusal))
-                    continue
-                kept.append((game_id, game, created))
-                report.new.append(game_id)
-            self.index.put([summarize(game_id, game, created) for game_id, game, created in kept])
-        return report
+        return ReadRecords(report, incoming, where_of)
+
+    def keep_records(self, read: ReadRecords, *, step: int = IMPORT_STEP) -> Iterator[None]:
+        """Store the games of ``read`` that are not stored yet, ``step`` at a time, each step under the write lock
+        (whether a game is stored already is decided there); yields after each step, so a caller on an event loop
+        lets other work in between. ``read.report`` says what was new, already there, and refused."""
+        report = read.report
+        while read.kept_so_far < len(read.incoming):
+            batch = read.incoming[read.kept_so_far:read.kept_so_far + step]
+            read.kept_so_far += len(batch)
+            with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
+                kept: list[tuple[str, Game, str]] = []
+                for game_id, game, created in batch:
+                    if game_id in read.seen or self.files.stored(game_id):
+                        report.existing.append(game_id)
+                        continue
+                    read.seen.add(game_id)
+                    try:
+                        self.files.write(game_id, documents_of(game, created), revision=1)
+                    except UnwritableError as refusal:
+                        report.refused.append((read.where_of[game_id], refusal))
+                        continue
+                    kept.append((game_id, game, created))
+                    report.new.append(game_id)
+                self.index.put([summarize(game_id, game, created) for game_id, game, created in kept])
+            yield
 
     def kept_id(self, record: object) -> str | None:
         """The id under which :meth:`import_records` keeps ``record`` (its own id, else one from its content), if

@@ -9,7 +9,18 @@ import flet as ft
 
 from companion.texts import t
 from companion.ui.session import use_session
-from companion.ui.widgets import Chips, NoticeBar, download, icon_button, part, said, screen, toggle_chip, wide
+from companion.ui.widgets import (
+    Chips,
+    NoticeBar,
+    download,
+    icon_button,
+    off_the_loop,
+    part,
+    said,
+    screen,
+    toggle_chip,
+    wide,
+)
 from companion.views.blank_sheet import BlankSheetModel
 from companion.views.common import Message
 
@@ -46,7 +57,8 @@ def BlankSheet() -> ft.Control:
         sheet = model.sheet()
         set_view(model.view())
         if sheet is not None:
-            set_saved_note(await download(model.file_name(date.today().isoformat()), render_pdf(sheet, model.paper)))
+            pdf = await off_the_loop(render_pdf, sheet, model.paper)
+            set_saved_note(await download(model.file_name(date.today().isoformat()), pdf))
 
     controls: list[ft.Control] = [
         label(t("setup.game")),

@@ -12,7 +12,7 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
-from companion.ui.widgets import CopyButton, Pad, counter, download, heading, part, said, wide
+from companion.ui.widgets import CopyButton, Pad, counter, download, heading, off_the_loop, part, said, wide
 from companion.views.common import Aim, Message, PadKey, Settling, Step
 from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TricksView, TrumpView
 from companion.views.scoreboard import standings_text
@@ -366,7 +366,8 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
     async def sheet(_: object) -> None:
         from companion.sheets.pdf import filled_sheet, render_pdf  # reportlab loads on the first print
 
-        pdf = render_pdf(filled_sheet(model.game, played_on=model.saved.created[:10]), session.paper)
+        pdf = await off_the_loop(lambda: render_pdf(filled_sheet(model.game, played_on=model.saved.created[:10]),
+                                                    session.paper))
         set_saved_note(await download(model.download_name("pdf"), pdf))
 
     async def record(_: object) -> None:

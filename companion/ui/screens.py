@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import flet as ft
@@ -17,6 +18,7 @@ from companion.ui.widgets import (
     download,
     heading,
     icon_button,
+    off_the_loop,
     part,
     qr_png,
     said,
@@ -388,7 +390,8 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
             model.message = Message(str(error), error=True)
             set_view(model.view())
             return
-        pdf = render_pdf(filled_sheet(handle.model.game, played_on=handle.model.saved.created[:10]), session.paper)
+        game, played_on = handle.model.game, handle.model.saved.created[:10]
+        pdf = await off_the_loop(lambda: render_pdf(filled_sheet(game, played_on=played_on), session.paper))
         model.message = Message(await download(handle.model.download_name("pdf"), pdf))
         set_view(model.view())
 
@@ -400,9 +403,15 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
     async def import_records(_: object) -> None:
         files = await ft.FilePicker().pick_files(allowed_extensions=["json"], allow_multiple=True, with_data=True)
         if files:
-            imported: list[str] = []
-            change(lambda: imported.extend(model.import_files([(file.name, file.bytes or b"") for file in files])))
-            for game_id in imported:  # other screens' lists of games show them too
+            # The records are read and replayed in a thread; the games are written a few at a time on the event
+            # loop, with other tabs' taps answered between (a write from two threads would wait on the store's
+            # lock, and a tap with it).
+            read = await off_the_loop(model.read_files, [(file.name, file.bytes or b"") for file in files])
+            with session.own_notices():
+                for _ in model.keep_files(read):
+                    await asyncio.sleep(0)
+            set_view(model.view())
+            for game_id in read.records.report.new:  # other screens' lists of games show them too
                 session.announce(game_id, 0)
 
     controls += said(view.message)

@@ -3,15 +3,24 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import flet as ft
 
 from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board
 from companion.ui.session import GameHandle, use_session
-from companion.ui.widgets import CopyButton, download, heading, icon_button, part, qr_png, said, screen, wide
+from companion.ui.widgets import (
+    CopyButton,
+    download,
+    heading,
+    icon_button,
+    off_the_loop,
+    part,
+    qr_png,
+    said,
+    screen,
+    wide,
+)
 from companion.views.common import Message, Screen
 from companion.views.play_views import Ending
 from companion.views.sharing import LinkError, SharedGame, SharedView, game_link, link_of, only_here
@@ -107,7 +116,7 @@ def Shared(payload: str) -> ft.Control:
     async def read() -> None:
         # Read, replayed and made a view of in a thread of its own: however long a link takes, other tabs' taps
         # are answered meanwhile (what it is drawn as is bounded: a board draws a window of its hands).
-        set_opened(await asyncio.to_thread(_opened, session.store, payload))
+        set_opened(await off_the_loop(_opened, session.store, payload))
 
     ft.use_effect(read, [payload])
     if opened is None:

@@ -7,11 +7,14 @@ Every tap target is at least :data:`TAP` logical pixels each way.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import io
 import logging
+import sys
 from collections.abc import Callable
+from typing import TypeVar
 
 import flet as ft
 
@@ -19,6 +22,8 @@ from companion.texts import t
 from companion.ui.fonts import draw_far_east
 from companion.ui.session import SessionContext
 from companion.views.common import Aim, Message, PadKey
+
+Worked = TypeVar("Worked")
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +154,16 @@ def Chips(value: str, choices: tuple[tuple[str, str], ...], on_pick: Callable[[s
 def toggle_chip(label: str, on: bool, on_toggle: Callable[[bool], None], *, key: str) -> ft.Control:
     """An on/off choice as a chip, ticked when on (a switch's job, in a chip's room)."""
     return ft.Chip(label=label, selected=on, height=TAP, key=key, on_click=lambda _: on_toggle(not on))
+
+
+async def off_the_loop(work: Callable[..., Worked], *args: object) -> Worked:
+    """``work(*args)``, worked out in a thread of its own, so that the server answers every other tab's taps
+    meanwhile (a sheet drawn, a link or a file of records read); in the browser's own Python (the published phone
+    app), which has no threads and one tab, in place. The thread sees this tab's language: it runs in a copy of the
+    tab's context."""
+    if sys.platform == "emscripten":
+        return work(*args)
+    return await asyncio.to_thread(work, *args)
 
 
 def icon_button(icon: ft.IconData, label: str, on_click: Callable[[], object], *, disabled: bool = False,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.store.files import StorageError
-from companion.store.games import GameStore, records_in
+from companion.store.games import GameStore, ReadRecords, records_in
 from companion.store.index import GameSummary
 from companion.texts import in_use, t
 from companion.views.common import Message, download_name, refusal
@@ -142,6 +142,14 @@ class HistoryModel:
         """Keep the games in these record files (name and content, as ``bidwell import`` reads them); returns the
         ids of the new games. The message says how many were new, how many were already here, and each file or
         record refused and why."""
+        read = self.read_files(files)
+        for _ in self.keep_files(read):
+            pass
+        return read.records.report.new
+
+    def read_files(self, files: Sequence[tuple[str, bytes]]) -> ReadFiles:
+        """The first part of :meth:`import_files`, which changes nothing and may run in any thread: the files
+        read and their records checked and replayed."""
         records: list[tuple[str, object]] = []
         refused: list[str] = []
         for name, raw in files:
@@ -149,18 +157,32 @@ class HistoryModel:
                 records += records_in(name, raw)
             except BidwellError as error:
                 refused.append(t("cli.file_reason", path=name, reason=error))
+        return ReadFiles(self.store.read_records(records), refused)
+
+    def keep_files(self, read: ReadFiles) -> Iterator[None]:
+        """The rest of :meth:`import_files`: the games read stored a few at a time (yielding after each few), then
+        the message and the list."""
         try:
-            report = self.store.import_records(records)
+            yield from self.store.keep_records(read.records)
         except StorageError as error:
             self.message = refusal(error)
-            return []
-        refused += [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]
+            return
+        report = read.records.report
+        refused = read.refused + [t("cli.file_reason", path=where, reason=reason) for where, reason in report.refused]
         lines = [t("history.imported", count=len(report.new))]
         if report.existing:
             lines.append(t("history.import_known", count=len(report.existing)))
         self.message = Message("\n".join(lines + refused), error=bool(refused))
         self.refresh()
-        return report.new
+
+
+@dataclass(frozen=True)
+class ReadFiles:
+    """Record files read for an import (:meth:`HistoryModel.read_files`): their records, and the files refused
+    whole, each said with why."""
+
+    records: ReadRecords
+    refused: list[str]
 
 
 def past_game_card(summary: GameSummary, matches: dict[str, MatchTally] | None = None) -> PastGameCard:
