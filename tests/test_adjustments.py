@@ -275,3 +275,16 @@ def test_the_statistics_count_the_adjustment_in_the_final_total_and_the_place():
     after = seat_figures(game)
     assert (after[0].total, after[0].place, after[1].total, after[1].place) == (53, 2, 57, 1)
     assert after[0].exact == before[0].exact == 3
+
+
+def test_the_screen_says_the_limit_when_a_hand_has_all_the_adjustments_it_may_and_keeps_what_was_typed(play):
+    for _ in range(100):
+        play.saved.adjust(1, 0, 1, "rounding")
+    adjustment = AdjustmentModel(play)
+    adjustment.choose(1)
+    adjustment.type_points("10")
+    adjustment.type_reason("revoke")
+    assert not adjustment.give()
+    assert adjustment.view().message.text == ("Hand 1: this hand has 100 bonuses and penalties already, the most one "
+                                              "hand may have")
+    assert (adjustment.view().points, adjustment.view().reason) == ("10", "revoke")
