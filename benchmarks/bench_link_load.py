@@ -34,6 +34,7 @@ sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]
 from flet_wire import WireSession  # noqa: E402
 from helpers import finished_herrlof  # noqa: E402
 from phone import Server  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from companion.store.games import GameStore  # noqa: E402
 from companion.views.sharing import link_payload  # noqa: E402
@@ -65,12 +66,25 @@ def longest_link() -> tuple[str, str]:
     return link_payload(record_from_game(game)), "Only looked at"
 
 
+def read_quietly(tab: WireSession, said: str) -> None:
+    """Read ``tab``'s frames until a text holding ``said`` comes, or its connection is lost."""
+    try:
+        tab.read_until(lambda: any(said in text for text in tab.texts))
+    except (ConnectionClosed, TimeoutError):
+        print("  the link's tab lost its connection")
+
+
 def taps(table: WireSession, wrong: str, until: threading.Thread | None) -> list[float]:
     """Taps at a person's pace: ``TAPS`` of them, or as long as ``until`` runs, whichever is more."""
     times: list[float] = []
     while len(times) < TAPS or (until is not None and until.is_alive()):
         tapped = time.perf_counter()
-        table.guess(wrong, answers=ANSWERS)
+        try:
+            table.guess(wrong, answers=ANSWERS)
+        except ConnectionClosed:  # the server fell silent past the client's keepalive: the tap was never answered
+            times.append(time.perf_counter() - tapped)
+            print(f"  a tap was never answered: the connection was lost after {times[-1]:.1f} s")
+            break
         times.append(time.perf_counter() - tapped)
         time.sleep(PACE)
     return times
@@ -101,15 +115,16 @@ def main() -> int:
                                         timeout=120)
                     opened = time.perf_counter()
                     link_tab = WireSession(ws, origin, address=None, route=f"/shared?game={payload}", timeout=120)
-                    reading = threading.Thread(
-                        target=link_tab.read_until,
-                        args=(lambda tab=link_tab, said=said: any(said in text for text in tab.texts),))
+                    reading = threading.Thread(target=read_quietly, args=(link_tab, said))
                     reading.start()
                     results.setdefault(name, []).extend(taps(table, wrong, reading))
                     reading.join()
                     answered.setdefault(name, []).append(time.perf_counter() - opened)
-                    table.close()
-                    link_tab.close()
+                    for tab in (table, link_tab):
+                        try:
+                            tab.close()
+                        except (ConnectionClosed, TimeoutError):
+                            pass
         finally:
             server.kill()
     print(f"load average {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
