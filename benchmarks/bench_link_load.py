@@ -32,13 +32,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]
 from flet_wire import WireSession  # noqa: E402
-from helpers import finished_herrlof  # noqa: E402
+from helpers import finished_herrlof, long_herrlof  # noqa: E402
 from phone import Server  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from companion.store.games import GameStore  # noqa: E402
 from companion.views.sharing import link_payload  # noqa: E402
-from scoring.game import Game  # noqa: E402
+from scoring.hands import HANDS_MAX  # noqa: E402
 from scoring.record import record_from_game  # noqa: E402
 
 ANSWERS = ("That PIN is not right", "Too many wrong PINs")
@@ -53,17 +53,7 @@ def flood_link(folder: Path) -> tuple[str, str]:
 
 
 def longest_link() -> tuple[str, str]:
-    game = Game.new("herrlof", ["Anna", "Béla", "Csilla"])
-    for number in range(1, 1001):
-        for seat in game.bidding_order():
-            game.bid(seat, 0)
-        if number % 30 == 1:  # a penalty now and then keeps everyone under the target
-            for seat in range(3):
-                game.adjust(number, seat, -999)
-        tricks = [0, 0, 0]
-        tricks[number % 3] = 11
-        game.record_tricks(tricks)
-    return link_payload(record_from_game(game)), "Only looked at"
+    return link_payload(record_from_game(long_herrlof(HANDS_MAX))), "Only looked at"
 
 
 def read_quietly(tab: WireSession, said: str) -> None:

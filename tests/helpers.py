@@ -105,6 +105,20 @@ def two_hands_of_rage(store: GameStore):
     return saved
 
 
+def long_herrlof(hands: int) -> Game:
+    """Herrlof for three kept going for ``hands`` hands (the engine allows 1,000): everyone bids 0, one takes all
+    11 tricks in turn, and a penalty of 999 for everyone every 30 hands keeps them all under the target."""
+    game = Game.new("herrlof", ["Anna", "Béla", "Csilla"])
+    for number in range(1, hands + 1):
+        for seat in game.bidding_order():
+            game.bid(seat, 0)
+        if number % 30 == 1:
+            for seat in range(3):
+                game.adjust(number, seat, -999)
+        game.record_tricks([11 if seat == number % 3 else 0 for seat in range(3)])
+    return game
+
+
 def finished_herrlof(store: GameStore, created: str = "2026-10-01T18:00:00.000Z"):
     """Herrlof for two: Zoë bids 15 and takes 15 twice (25 + 25 = 50, the end), Ödön bids 0 and takes 0 (10 + 10)."""
     saved = store.start(Game.new("herrlof", ["Zoë", "Ödön"]), created=created)

@@ -4,6 +4,7 @@ font; and no wider than they need, so four players fit a small phone while the n
 from __future__ import annotations
 
 import pytest
+from helpers import long_herrlof
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -114,19 +115,6 @@ def test_each_column_is_as_wide_as_its_own_player_needs(tmp_path):
     with speaking("en"):
         widths = column_widths(PlayModel(saved).board())
     assert widths[0] == widths[2] == CELL and CELL < widths[1] <= WIDEST_NAME
-
-
-def long_herrlof(hands: int) -> Game:
-    """Herrlof for 3 kept going for ``hands`` hands by a penalty for everyone every 30 hands."""
-    game = Game.new("herrlof", ["Anna", "Béla", "Csilla"])
-    for number in range(1, hands + 1):
-        for seat in game.bidding_order():
-            game.bid(seat, 0)
-        if number % 30 == 1:
-            for seat in range(3):
-                game.adjust(number, seat, -999)
-        game.record_tricks([11 if seat == number % 3 else 0 for seat in range(3)])
-    return game
 
 
 def test_a_board_of_a_thousand_hands_shows_the_newest_forty_with_their_adjustments_and_pages_through_the_rest():

@@ -12,11 +12,10 @@ import threading
 import time
 
 from flet_wire import WireSession
-from helpers import finished_herrlof
+from helpers import finished_herrlof, long_herrlof
 
 from companion.store.games import GameStore
 from companion.views.sharing import link_payload
-from scoring.game import Game
 from scoring.hands import HANDS_MAX
 from scoring.record import record_from_game
 
@@ -59,7 +58,7 @@ def test_a_link_of_twenty_thousand_adjustments_holds_up_no_other_tab_and_its_own
 
 def test_the_longest_game_a_link_may_carry_is_drawn_forty_hands_at_a_time(open_phone, own_server):
     server = own_server()
-    game = long_game()
+    game = long_herrlof(HANDS_MAX)
     phone = open_phone(f"{server.url}?game={link_payload(record_from_game(game))}", "longest-link")
     phone.see_exactly("Hands 962–1,001 of 1,001")
     phone.see("Hand 1,001")  # the newest first, under the game's end: where a long game stands now
@@ -68,15 +67,3 @@ def test_the_longest_game_a_link_may_carry_is_drawn_forty_hands_at_a_time(open_p
     phone.see_exactly("Hands 922–961 of 1,001")
     phone.shot("longest-link-earlier")
 
-
-def long_game():
-    """Herrlof for 3 kept going to the engine's last hand, a penalty for everyone every 30 hands."""
-    game = Game.new("herrlof", ["Anna", "Béla", "Csilla"])
-    for number in range(1, HANDS_MAX + 1):
-        for seat in game.bidding_order():
-            game.bid(seat, 0)
-        if number % 30 == 1:
-            for seat in range(3):
-                game.adjust(number, seat, -999)
-        game.record_tricks([11 if seat == number % 3 else 0 for seat in range(3)])
-    return game
