@@ -127,8 +127,8 @@ def test_many_sessions_from_one_address_together_get_five_wrong_guesses_a_minute
     assert shared.session(GUESSER).guess(PIN).opened
 
 
-def test_a_script_with_fresh_sessions_gets_five_wrong_guesses_a_minute(clock):
-    shared = gate(clock)
+def test_a_script_with_fresh_sessions_gets_five_wrong_guesses_a_minute_from_its_address(clock):
+    shared = gate(clock, gate_wrong_per_minute=600, gate_burst=100)  # the gate's own bucket out of the way
     checked = 0
     for _ in range(60 * 60 * 10):  # ten guesses a second for an hour, each from a fresh session
         checked += shared.session(GUESSER).guess(WRONG).checked
@@ -137,22 +137,32 @@ def test_a_script_with_fresh_sessions_gets_five_wrong_guesses_a_minute(clock):
     assert 60 * 5 <= checked <= 5 + 60 * 5
 
 
+def test_a_script_from_one_address_gets_its_free_tries_then_the_gates_two_a_minute(clock):
+    shared = gate(clock)
+    checked = 0
+    for _ in range(60 * 60 * 10):
+        checked += shared.session(GUESSER).guess(WRONG).checked
+        clock.advance(0.1)
+    assert 3 + 4 + 60 * 2 - 1 <= checked <= 3 + 4 + 60 * 2
+
+
 def test_a_guesser_never_makes_another_phones_right_pin_wait(clock):
     shared = gate(clock)
     opened = checked = 0
     for second in range(600):  # a guess a second for ten minutes, each from a fresh session; now and then a
-        checked += shared.session(GUESSER).guess(WRONG).checked  # player at the table types the right PIN,
-        if second % 30 == 0:  # and every other time a wrong one first
-            table = shared.session(TABLE)
+        checked += shared.session(GUESSER).guess(WRONG).checked  # new phone at the table types the right PIN,
+        if second % 30 == 0:  # and every other one a wrong one first
+            table = shared.session(f"192.0.2.{10 + second // 30}")
             if second % 60 == 0:
                 assert not table.guess("123456").opened
             opened += table.guess(PIN).opened
         clock.advance(1)
-    assert opened == 20 and checked <= 5 + 10 * 5
+    assert opened == 20 and checked <= 3 + 4 + 10 * 2
 
 
 def test_expected_time_to_guess_is_months(clock):
-    assert gate(clock).expected_days_to_guess() == pytest.approx(69.44, abs=0.01)
+    assert gate(clock).expected_days_to_guess() == pytest.approx(173.4, abs=0.1)
+    assert gate(clock).expected_days_to_guess(10**6) == pytest.approx(132.3, abs=0.1)
 
 
 @pytest.mark.parametrize("guess", [None, 482913, 4.8, ["482913"], "", "48291", "4829130", "482913" * 1000,
@@ -172,7 +182,7 @@ def test_the_pin_must_be_six_ascii_digits():
 
 
 def test_guesses_from_many_threads_are_counted_exactly(clock):
-    shared = gate(clock, address_burst=1000, address_wrong_per_minute=1)
+    shared = gate(clock, address_burst=1000, address_wrong_per_minute=1, gate_burst=1000, gate_wrong_per_minute=1)
     sessions = [shared.session() for _ in range(8)]
 
     def guess_wrong(session):

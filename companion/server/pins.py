@@ -1,17 +1,36 @@
-"""Guarding the app on the local network: how often a PIN may be guessed.
+"""Guarding the app on the local network: how often a PIN or a join code may be guessed.
 
 With ``--lan`` anyone on the network can open the app, and only the
 6-digit PIN printed on the host keeps them out. A million PINs is few:
-unthrottled, a script guesses one in minutes. :class:`PinGate` makes that
-take months, without letting a guesser lock the table out:
+unthrottled, a script guesses one in minutes. :class:`Gate` makes that take
+months however many addresses the script guesses from, without letting a
+guesser keep a new phone at the table out. The policy follows OWASP's
+Authentication Cheat Sheet ("Protect against automated attacks": throttling
+rather than a hard account lockout, which a guesser would turn against the
+table) and its "Slow Down Online Guessing Attacks with Device Cookies":
 
 - each session (browser tab) gets a few free tries, then must wait, and the
-  wait doubles with every further wrong PIN;
-- because a script can open as many sessions as it likes, all sessions from
-  one address together may also make only a few wrong guesses a minute (a
-  token bucket per client address). At 5 a minute the expected 500,000
-  guesses take about 69 days. Another phone's address has a bucket of its
-  own, so a guesser never makes the right PIN wait.
+  wait doubles with every further wrong guess;
+- all sessions from one address (an IPv6 address by its /64, which one
+  device holds whole) together make at most a few wrong guesses a minute
+  (a token bucket per address);
+- an address that has had no free tries in the last day gets its first
+  :data:`FREE_TRIES` wrong guesses checked whatever else is going on: a new
+  phone is never kept out by someone else's guessing (the device cookie
+  idea's "trusted client": here, a client not seen guessing). At most
+  :data:`FRESH_ADDRESSES_PER_DAY` addresses a day get them;
+- every other wrong guess, from all addresses together, draws on one
+  bucket for the whole gate (:data:`GATE_WRONG_PER_MINUTE`), so a guesser
+  gains nothing from more addresses. A guess that finds it empty is
+  answered "wait" without being checked: it reveals nothing;
+- a tab once admitted is never asked again: its session is admitted for
+  as long as it lives, across reloads and a changed PIN.
+
+With A addresses a guesser has checked at most
+``GATE_WRONG_PER_MINUTE × 1440 + min(A, FRESH_ADDRESSES_PER_DAY) × FREE_TRIES``
+guesses a day; :func:`expected_days` says what that makes of a secret's
+space. The scorekeeper is told when someone is guessing
+(:meth:`Gate.guessing`), and may change the secret (:meth:`PinGate.change`).
 
 A guess made while a wait is running is refused without being checked, so
 guessing faster gains nothing. The clock is injectable so the policy is
@@ -28,6 +47,7 @@ import math
 import secrets
 import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +59,23 @@ ADDRESS_WRONG_PER_MINUTE = 5.0
 ADDRESS_BURST = 5.0
 ADDRESSES_KEPT = 10_000
 """Addresses whose bucket is remembered at most; past it, the full buckets (which hold nothing) are let go."""
+GATE_WRONG_PER_MINUTE = 2.0
+"""Wrong guesses a minute from all addresses together, past each new address's free tries: with the free tries of
+:data:`FRESH_ADDRESSES_PER_DAY` addresses, half of all PINs take 132 days to try, whatever the addresses."""
+GATE_BURST = 4.0
+"""Wrong guesses the gate's bucket holds at once: a phone that mistypes a few times more, when no one is guessing,
+is not made to wait for it."""
+FRESH_SECONDS = 86_400.0
+"""An address's free tries come back this long after it was given them."""
+FRESH_ADDRESSES_PER_DAY = 300
+"""Addresses given free tries in a day at most (and remembered for it): a table has a dozen phones, and a guesser
+with more addresses than this gains nothing from the rest."""
+GUESSING_WRONG = 10
+"""Wrong guesses within :data:`GUESSING_MINUTES` from which the scorekeeper is told that someone is guessing: more
+than a table's phones mistype."""
+GUESSING_MINUTES = 10
+TELL_SECONDS = 1.0
+"""How often at most those listening are told of further wrong guesses: a flood redraws their screens no faster."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +122,51 @@ def is_this_computer(address: str) -> bool:
     return ip.is_loopback
 
 
+def address_group(address: str) -> str:
+    """The addresses one device may hold, by which its guesses are counted together: an IPv4 address itself (also
+    written in IPv6), an IPv6 address by its /64 (a network gives a device a whole /64 to pick addresses from).
+    Anything unreadable is counted as itself.
+
+    >>> address_group("192.0.2.7"), address_group("::ffff:192.0.2.7"), address_group("2001:db8:1:2:a:b:c:d")
+    ('192.0.2.7', '192.0.2.7', '2001:db8:1:2::/64')
+    >>> address_group("2001:db8:1:2::99") == address_group("2001:db8:1:2:ffff::1"), address_group("")
+    (True, '')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def checked_per_day(addresses: int, *, gate_wrong_per_minute: float = GATE_WRONG_PER_MINUTE,
+                    free_tries: int = FREE_TRIES, fresh_addresses_per_day: int = FRESH_ADDRESSES_PER_DAY) -> float:
+    """The most wrong guesses a guesser with ``addresses`` addresses has checked in a day, however fast it
+    sends: the gate's bucket, and each address's free tries (for as many addresses as get them).
+
+    >>> checked_per_day(1), checked_per_day(200), checked_per_day(10**9)
+    (2883.0, 3480.0, 3780.0)
+    """
+    return gate_wrong_per_minute * 1440 + min(addresses, fresh_addresses_per_day) * free_tries
+
+
+def expected_days(space: int, addresses: int, **policy: float) -> float:
+    """The days a guesser with ``addresses`` addresses needs on average to find one secret among ``space``
+    (half of them tried) at :func:`checked_per_day` (``policy``: its keywords).
+
+    >>> round(expected_days(10**6, 1)), round(expected_days(10**6, 20)), round(expected_days(10**6, 200))
+    (173, 170, 144)
+    """
+    return space / 2 / checked_per_day(addresses, **policy)
+
+
 class Gate:
-    """A secret some sessions may guess, and the throttle on guessing it, per session and per client address;
-    thread-safe.
+    """A secret some sessions may guess, and the throttle on guessing it (per session, per address, and for the
+    whole gate past each new address's free tries: see the module's text); thread-safe.
 
     Call :meth:`session` once per browser tab, with the address it comes
     from, and pass each guess to :meth:`PinSession.guess`. What is guessed,
@@ -103,6 +182,9 @@ class Gate:
         longest_wait: float = LONGEST_WAIT_SECONDS,
         address_wrong_per_minute: float = ADDRESS_WRONG_PER_MINUTE,
         address_burst: float = ADDRESS_BURST,
+        gate_wrong_per_minute: float = GATE_WRONG_PER_MINUTE,
+        gate_burst: float = GATE_BURST,
+        fresh_addresses_per_day: int = FRESH_ADDRESSES_PER_DAY,
     ):
         self._clock = clock
         self.free_tries = free_tries
@@ -111,6 +193,16 @@ class Gate:
         self._refill_per_second = address_wrong_per_minute / 60.0
         self._burst = address_burst
         self._buckets: dict[str, _Bucket] = {}
+        self.gate_wrong_per_minute = gate_wrong_per_minute
+        self._gate_refill_per_second = gate_wrong_per_minute / 60.0
+        self._gate_burst = gate_burst
+        self._gate_bucket = _Bucket(gate_burst, clock())
+        self.fresh_addresses_per_day = fresh_addresses_per_day
+        # Address group -> [when it was given its free tries, how many it has used]; oldest first, as given.
+        self._fresh: OrderedDict[str, list[float]] = OrderedDict()
+        self._wrong_by_minute: deque[list[int]] = deque()  # [minute, wrong guesses in it], the last few minutes
+        self._listeners: list[Callable[[], None]] = []
+        self._told_at = -math.inf
         # Handlers of different sessions may run on different threads (Flet runs sync handlers in an executor).
         self._lock = threading.Lock()
 
@@ -126,8 +218,11 @@ class Gate:
     def _check(self, session: PinSession, guess: object) -> PinAnswer:
         with self._lock:
             now = self._clock()
-            bucket = self._bucket(session.address, now)
-            waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
+            group = address_group(session.address)
+            bucket = self._bucket(group, now)
+            self._gate_bucket.refill(now, self._gate_refill_per_second, self._gate_burst)
+            free = self._has_free_try(group, now)
+            waiting = self._waiting(session, bucket, free, now)
             if waiting > 0:
                 return PinAnswer(False, False, _whole_seconds(waiting))
             opened = self._opens(guess.strip()) if isinstance(guess, str) else None
@@ -136,14 +231,87 @@ class Gate:
                 if session.on_open is not None:
                     session.on_open()
                 return PinAnswer(True, True, 0, None if opened is True else opened)
-            # Every wrong try costs its address a token and its session its free tries.
+            # Every wrong try costs its address a token and its session its free tries; past the address's free
+            # tries, it costs the whole gate a token too.
             bucket.tokens -= 1
+            if free:
+                self._fresh.setdefault(group, [now, 0])[1] += 1
+            else:
+                self._gate_bucket.tokens -= 1
             session._wrong += 1
             beyond = session._wrong - self.free_tries
             if beyond > 0:
                 session._wait_until = now + min(self.first_wait * 2 ** (beyond - 1), self.longest_wait)
-            waiting = max(session._wait_until - now, bucket.wait(self._refill_per_second))
-            return PinAnswer(False, True, _whole_seconds(waiting) if waiting > 0 else 0)
+            waiting = self._waiting(session, bucket, self._has_free_try(group, now), now)
+            tell = self._count_wrong(now)
+        if tell:
+            for listener in list(self._listeners):
+                listener()
+        return PinAnswer(False, True, _whole_seconds(waiting) if waiting > 0 else 0)
+
+    def _waiting(self, session: PinSession, bucket: _Bucket, free: bool, now: float) -> float:
+        """Seconds until a guess of ``session`` is checked: its own wait, its address's, and the gate's where a
+        wrong guess now would not be one of its address's free tries."""
+        gate = 0.0 if free else self._gate_bucket.wait(self._gate_refill_per_second)
+        return max(session._wait_until - now, bucket.wait(self._refill_per_second), gate)
+
+    def _has_free_try(self, group: str, now: float) -> bool:
+        """Whether a wrong guess from the address ``group`` now would be one of its free tries: it has some left
+        of those given it within the last day, or is given them now (if fewer than the day's addresses were)."""
+        while self._fresh and next(iter(self._fresh.values()))[0] <= now - FRESH_SECONDS:
+            self._fresh.popitem(last=False)
+        given = self._fresh.get(group)
+        if given is None:
+            return len(self._fresh) < self.fresh_addresses_per_day
+        return given[1] < self.free_tries
+
+    def _count_wrong(self, now: float) -> bool:
+        """Count a wrong guess made ``now``; returns whether those listening are to be told."""
+        minute = int(now // 60)
+        if self._wrong_by_minute and self._wrong_by_minute[-1][0] == minute:
+            self._wrong_by_minute[-1][1] += 1
+        else:
+            self._wrong_by_minute.append([minute, 1])
+        wrong = self._wrong_lately(now)
+        if wrong < GUESSING_WRONG or (wrong > GUESSING_WRONG and now - self._told_at < TELL_SECONDS):
+            return False
+        self._told_at = now
+        return True
+
+    def _wrong_lately(self, now: float) -> int:
+        first = int(now // 60) - GUESSING_MINUTES + 1
+        while self._wrong_by_minute and self._wrong_by_minute[0][0] < first:
+            self._wrong_by_minute.popleft()
+        return sum(count for _, count in self._wrong_by_minute)
+
+    def guessing(self) -> int:
+        """The wrong guesses of the last :data:`GUESSING_MINUTES` minutes (whole minutes, this one counting) when
+        they are :data:`GUESSING_WRONG` or more, so someone is guessing; else 0."""
+        with self._lock:
+            wrong = self._wrong_lately(self._clock())
+        return wrong if wrong >= GUESSING_WRONG else 0
+
+    def listen(self, told: Callable[[], None]) -> Callable[[], None]:
+        """Call ``told()`` (on the guessing session's thread) when someone is found guessing, and as they go on,
+        at most every :data:`TELL_SECONDS`; returns what stops it."""
+        with self._lock:
+            self._listeners.append(told)
+
+        def stop() -> None:
+            with self._lock:
+                if told in self._listeners:
+                    self._listeners.remove(told)
+
+        return stop
+
+    def _changed(self) -> None:
+        """The secret was changed: the wrong guesses at the old one no longer say that someone is guessing this
+        one. The throttle's buckets stay as they are, so a change gives a guesser no tries back."""
+        with self._lock:
+            self._wrong_by_minute.clear()
+            self._told_at = -math.inf
+        for listener in list(self._listeners):
+            listener()
 
     def _bucket(self, address: str, now: float) -> _Bucket:
         bucket = self._buckets.get(address)
@@ -158,9 +326,14 @@ class Gate:
         return bucket
 
     def tokens(self, address: str = "") -> float:
-        """The wrong guesses ``address`` may still make at once."""
+        """The wrong guesses ``address`` may still make at once, by its own bucket."""
         with self._lock:
-            return self._bucket(address, self._clock()).tokens
+            return self._bucket(address_group(address), self._clock()).tokens
+
+    def expected_days(self, space: int, addresses: int) -> float:
+        """:func:`expected_days` under this gate's policy."""
+        return expected_days(space, addresses, gate_wrong_per_minute=self.gate_wrong_per_minute,
+                             free_tries=self.free_tries, fresh_addresses_per_day=self.fresh_addresses_per_day)
 
 
 def _whole_seconds(waiting: float) -> int:
@@ -170,7 +343,7 @@ def _whole_seconds(waiting: float) -> int:
 
 
 class _Bucket:
-    """One address's wrong guesses: a token each, refilled at a steady rate up to a burst."""
+    """Wrong guesses (one address's, or the whole gate's): a token each, refilled at a steady rate up to a burst."""
 
     __slots__ = ("filled_at", "tokens")
 
@@ -188,17 +361,31 @@ class _Bucket:
 
 
 class PinGate(Gate):
-    """The server's one PIN, guessed under :class:`Gate`'s throttle."""
+    """The server's one PIN, guessed under :class:`Gate`'s throttle; the scorekeeper may change it."""
 
     def __init__(self, pin: str, **throttle: object):
         if not is_pin_shaped(pin):
-            raise ValueError(f"a PIN is {PIN_DIGITS} ASCII digits")
+            raise ValueError(f"a PIN is {PIN_DIGITS} ASCII digits, not {pin!r}")
         super().__init__(**throttle)  # type: ignore[arg-type]
         self._pin = pin.encode("ascii")
+        self.on_change: Callable[[str], None] | None = None
+        """Called with the new PIN when it is changed (the server prints it where it printed the first)."""
 
-    def expected_days_to_guess(self) -> float:
-        """How long guessing half of all PINs takes from one address at its limit, in days."""
-        return (10**PIN_DIGITS / 2) / (self._refill_per_second * 86400)
+    def expected_days_to_guess(self, addresses: int = 1) -> float:
+        """How long a guesser with ``addresses`` addresses needs on average to find the PIN, in days."""
+        return self.expected_days(10**PIN_DIGITS, addresses)
+
+    def change(self) -> str:
+        """A new random PIN in place of the old one, which opens nothing from now on; returns it. Sessions the old
+        one opened stay open."""
+        pin = new_pin()
+        while pin.encode("ascii") == self._pin:
+            pin = new_pin()
+        self._pin = pin.encode("ascii")
+        self._changed()
+        if self.on_change is not None:
+            self.on_change(pin)
+        return pin
 
     def _opens(self, guess: str) -> object | None:
         if is_pin_shaped(guess) and secrets.compare_digest(guess.encode("ascii"), self._pin):
