@@ -497,6 +497,22 @@ APP.msg_plural(
     "{count} minute",
     "{count} minutes",
 )
+APP.msg_plural(
+    "guard.pin",
+    "Someone is guessing the PIN: {count} wrong try in {minutes} minutes.",
+    "Someone is guessing the PIN: {count} wrong tries in {minutes} minutes.",
+)
+APP.msg_plural(
+    "guard.codes",
+    "Someone is guessing a join code: {count} wrong try in {minutes} minutes.",
+    "Someone is guessing a join code: {count} wrong tries in {minutes} minutes.",
+)
+APP.msg("guard.explain", "Phones already in stay in; after a change, the guessing starts over.")
+APP.msg("guard.change_pin", "Change the PIN")
+APP.msg("guard.change_codes", "Change the join codes")
+APP.msg("guard.new_pin", "New PIN: {pin}")
+APP.msg("guard.new_pin_explain", "The printed PIN no longer opens the app; phones already in stay in.")
+APP.msg("guard.new_codes", "Every game has a new join code; phones already at a table keep their seats.")
 APP.msg("lan.join", "Join from another phone")
 APP.msg(
     "lan.join_explain",
@@ -646,6 +662,7 @@ APP.msg("sheet.in_progress", "In progress: hand {hand}")
 # serving the app
 APP.msg("serve.at", "Bidwell is at {url}")
 APP.msg("serve.pin", "PIN: {pin}")
+APP.msg("serve.new_pin", "The PIN was changed. New PIN: {pin}")
 APP.msg("serve.this_computer", "On this computer, without the PIN: {url}")
 APP.msg("serve.phone_app", "Bidwell for a phone of its own (its own games, no computer needed): {url}")
 APP.msg(

@@ -57,6 +57,8 @@ def serve(
     host = "0.0.0.0" if lan else HOST
     pin = new_pin() if lan else None
     pin_gate = PinGate(pin) if pin else None
+    if pin_gate is not None:  # a PIN the scorekeeper changes is printed where the first one was
+        pin_gate.on_change = lambda changed: print(t("serve.new_pin", pin=changed), flush=True)
     tables = Tables() if lan else None
     scheme = "https" if tls else "http"
     url = f"{scheme}://{_lan_address() if lan else HOST}:{port}"

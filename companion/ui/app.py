@@ -75,6 +75,9 @@ def App(session: Session, speech: Speech, pin_session) -> list[ft.View]:
     ft.use_effect(lambda: session.listen(page), [], cleanup=None)
     ft.use_effect(lambda: ask_language(page, session), [])
     locked = not unlocked and not at_the_table
+    # Only the scorekeeper's screens are told of guessing: a player's phone and a tab behind the PIN are not.
+    scorekeeper = unlocked and not at_the_table
+    ft.use_effect(lambda: session.watch_guessing() if scorekeeper else None, [scorekeeper])
 
     def follow_routes() -> None:
         # Until the PIN opens the screens (whose router follows the address from then on), an address the tab goes
@@ -118,7 +121,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.theme_mode = ft.ThemeMode.SYSTEM
     page.theme = LIGHT_THEME
     page.dark_theme = DARK_THEME
-    session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables)
+    session = Session(store, join_url=join_url, phone_app_url=phone_app_url, keeping=keeping, tables=tables,
+                      pin_gate=pin_gate)
     session.preferences = ft.SharedPreferences()
     session.address = app_address(page.url, page.route or "/", join_url)
     # A shared game's link opens at the app's first address (any host serves that one): shown on its own screen.

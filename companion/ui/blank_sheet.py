@@ -8,6 +8,7 @@ from datetime import date
 import flet as ft
 
 from companion.texts import t
+from companion.ui.guard import GuardNotice
 from companion.ui.session import use_session
 from companion.ui.widgets import (
     Chips,
@@ -31,7 +32,7 @@ def BlankSheetScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("sheet_screen.title"))),
-                   controls=[NoticeBar(session.banner), BlankSheet()])
+                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), BlankSheet()])
 
 
 def label(text: str) -> ft.Control:

@@ -11,6 +11,7 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board
 from companion.ui.charts import GameChartsPanel
+from companion.ui.guard import GuardNotice
 from companion.ui.panels import (
     BidsPanel,
     ChangePanel,
@@ -66,7 +67,7 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
                                   AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
-        controls=[NoticeBar(session.banner), GameBody(handle, looking)],
+        controls=[NoticeBar(session.banner), GuardNotice(session.guard), GameBody(handle, looking)],
     )
 
 

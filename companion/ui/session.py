@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.server.pins import PinSession
+from companion.server.pins import PinGate, PinSession
 from companion.server.seats import Table, Tables, new_device
 from companion.store.files import StorageError, collecting_notices
 from companion.store.games import GameStore, SavedGame
@@ -42,6 +42,9 @@ BOUNCE_SECONDS = 0.3
 """How long after the phone has a change of screen a Back is refused: the bounce of the touch that made the change, or
 a tap made thinking it was not taken, lands on the arrow of the screen still closing (Flutter's route transition, as
 long as this) or of the screen drawn anew in its place."""
+
+REREAD_GUESSING_SECONDS = 2.0
+"""How soon the scorekeeper's screens read the guessing again while it goes on."""
 
 BACK_REFUSED_MS = 4000
 """How long the bar saying a Back was not taken stays."""
@@ -210,6 +213,27 @@ class Seating:
 
     def __init__(self) -> None:
         self.version = 0
+
+
+@ft.observable
+class Guard:
+    """What the scorekeeper's screens say of guessing: the wrong PINs and join codes of the last minutes while
+    someone is guessing (0 while no one is), and what this tab changed: the new PIN, the join codes."""
+
+    def __init__(self) -> None:
+        self.pin_wrong = 0
+        self.codes_wrong = 0
+        self.new_pin: str | None = None
+        self.codes_changed = False
+
+    def read(self, pin_wrong: int, codes_wrong: int) -> None:
+        """The gates' counts as they are now (the screens are drawn again only if they moved)."""
+        if (pin_wrong, codes_wrong) != (self.pin_wrong, self.codes_wrong):
+            self.pin_wrong, self.codes_wrong = pin_wrong, codes_wrong
+
+    def changes_read(self) -> None:
+        """The scorekeeper has read the new PIN or that the join codes changed."""
+        self.new_pin, self.codes_changed = None, False
 
 
 @ft.observable
@@ -405,9 +429,13 @@ class Session:
     """
 
     def __init__(self, store: GameStore, *, paper: str = "a4", join_url: str | None = None,
-                 phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None):
+                 phone_app_url: str | None = None, keeping: str | None = None, tables: Tables | None = None,
+                 pin_gate: PinGate | None = None):
         self.store = store
         self.tables = tables
+        self.pin_gate = pin_gate
+        """The PIN's gate (under --lan), which the scorekeeper's screens watch for guessing and may change."""
+        self.guard = Guard()
         """The games' tables, where the players' own phones join (under --lan), or None."""
         self.seating = Seating()
         self.joining = Joining()
@@ -433,6 +461,7 @@ class Session:
         self.link = 0
         """Moves on each time this tab's connection drops (see :class:`GameHandle`)."""
         self._lost = False
+        self._reread_due = False
 
     @contextlib.contextmanager
     def own_notices(self) -> Iterator[None]:
@@ -515,6 +544,54 @@ class Session:
         handle = self.games[saved.id] = GameHandle(self, saved)
         self.announce(saved.id, saved.revision)
         return handle
+
+    # -- guessing at the PIN and the join codes --
+
+    def watch_guessing(self) -> Callable[[], None] | None:
+        """This tab is the scorekeeper's: from now on its :attr:`guard` follows the guessing at the PIN and the join
+        codes (told by the gates on the guesser's thread, handed to this tab's loop as news is); returns what stops
+        it (None without --lan). Call after :meth:`listen`."""
+        gates = [gate for gate in (self.pin_gate, self.tables) if gate is not None]
+        if not gates or self._loop is None:
+            return None
+        loop, context = self._loop, self._context
+
+        def told() -> None:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(self._read_guessing, context=context.copy())
+
+        stops = [gate.listen(told) for gate in gates]
+        self._read_guessing()
+        return lambda: [stop() for stop in stops]
+
+    def _read_guessing(self) -> None:
+        """Read the gates' counts; while someone is guessing, read them again a moment later (the gates tell at
+        most once a second, and nothing tells that the guessing has stopped)."""
+        try:
+            pin_wrong = self.pin_gate.guessing() if self.pin_gate is not None else 0
+            codes_wrong = self.tables.guessing() if self.tables is not None else 0
+            self.guard.read(pin_wrong, codes_wrong)
+        except Exception:
+            log.exception("reading the guessing at the PIN failed")
+            return
+        if (pin_wrong or codes_wrong) and self._loop is not None and not self._reread_due:
+            self._reread_due = True
+            self._loop.call_later(REREAD_GUESSING_SECONDS, self._reread_guessing, context=self._context.copy())
+
+    def _reread_guessing(self) -> None:
+        self._reread_due = False
+        self._read_guessing()
+
+    def change_pin(self) -> None:
+        """A new PIN in place of the printed one, shown in this tab; tabs it opened stay open."""
+        self.guard.new_pin = self.pin_gate.change()
+
+    def change_codes(self) -> None:
+        """A new join code for every game; phones at the tables keep their seats, and the game screens show the
+        new codes."""
+        for game_id in self.tables.change_codes():
+            self.table_changed(game_id)
+        self.guard.codes_changed = True
 
     # -- news between tabs --
 
