@@ -34,11 +34,17 @@ def _walk(value: Any) -> Iterator[Any]:
 class WireSession:
     """One Flet session over a raw websocket: registers, finds the PIN field, types PINs."""
 
-    def __init__(self, ws_url: str, origin: str, *, address: str | None, timeout: float = 15.0, route: str = "/"):
+    def __init__(self, ws_url: str, origin: str, *, address: str | None, timeout: float = 15.0, route: str = "/",
+                 answers_calls: bool = False):
         """``address``: the phone's address on the network, as a reverse proxy on the server's computer passes it
         on (the X-Forwarded-For header), for a client on the network without leaving this machine (whose own
-        tabs need no PIN); None for a tab of this computer, which opens ``route`` at once (not waited for)."""
+        tabs need no PIN); None for a tab of this computer, which opens ``route`` at once (not waited for).
+        ``route``: the address the tab opens (``/join``: the join code's field is the one typed into).
+        ``answers_calls``: the server's questions to the browser (a remembered setting, the phone's languages)
+        are answered at once with nothing, as a script in a hurry would, instead of left for the app to give up
+        on after a few seconds."""
         self.timeout = timeout
+        self.answers_calls = answers_calls
         self._open = contextlib.ExitStack()
         headers = {"X-Forwarded-For": address} if address is not None else {}
         self.connection: ClientConnection = self._open.enter_context(connect(ws_url, origin=origin,
@@ -61,6 +67,9 @@ class WireSession:
         action, body = msgpack.unpackb(data[1:], strict_map_key=False)
         if action == SESSION_CRASHED:
             self.crashes.append(str(body))
+        if action == INVOKE_METHOD and self.answers_calls and isinstance(body, dict):
+            self._send(INVOKE_METHOD, {"control_id": body.get("control_id"), "call_id": body.get("call_id"),
+                                       "result": None, "error": None})
         for item in _walk(body):
             if isinstance(item, dict) and item.get("_c") == "TextField":
                 self.pin_field = item.get("_i")

@@ -7,9 +7,11 @@ puts in the PIN field gets "wrong", never the server's traceback.
 
 from __future__ import annotations
 
+import itertools
 import re
 import socket
 import threading
+import time
 import urllib.request
 
 import msgpack
@@ -224,3 +226,48 @@ def test_tabs_that_leave_while_the_server_is_still_sending_leave_no_traceback(ow
     next_tab = WireSession(ws_url(server), origin=f"http://127.0.0.1:{server.port}", address="192.0.2.10")
     assert next_tab.pin_field is not None
     assert "Traceback" not in server.output
+
+
+def test_guessing_from_twenty_addresses_is_held_to_the_gates_rate_and_the_right_pin_still_opens(own_server):
+    """Issue 43: from 20 addresses (each with a bucket of its own) a script had 176 PINs a minute checked. Now
+    each address has its three free tries checked, and every other guess of all of them together draws on the
+    gate's two a minute (after its burst of four); a new phone then opens with the right PIN."""
+    server = own_server("--lan")
+    pin = pin_of(server)
+    origin = f"http://127.0.0.1:{server.port}"
+    guessers = itertools.cycle(f"198.51.100.{n}" for n in range(1, 21))
+    wrong = (f"{n:06d}" for n in itertools.count() if f"{n:06d}" != pin)
+    checked: dict[str, int] = {}
+    lock = threading.Lock()
+    started = time.monotonic()
+    until = started + 30
+
+    def guess() -> None:
+        while time.monotonic() < until:
+            with lock:
+                address = next(guessers)
+            script = WireSession(ws_url(server), origin=origin, address=address, answers_calls=True)
+            try:
+                for _ in range(3):  # a session's free tries
+                    with lock:
+                        pin_guessed = next(wrong)
+                    answer = script.guess(pin_guessed, answers=ANSWERS)
+                    with lock:
+                        checked[address] = checked.get(address, 0) + answer.startswith("That PIN is not right")
+            finally:
+                script.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    minutes = (time.monotonic() - started) / 60
+    beyond_free_tries = sum(max(0, count - 3) for count in checked.values())
+    assert len(checked) == 20
+    assert beyond_free_tries <= 4 + 2 * minutes + 1, checked
+    table = WireSession(ws_url(server), origin=origin, address="192.0.2.10", answers_calls=True)
+    try:
+        assert table.guess(pin, answers=(*ANSWERS, OPENED)) == OPENED
+    finally:
+        table.close()
