@@ -16,15 +16,16 @@ table) and its "Slow Down Online Guessing Attacks with Device Cookies":
   (a token bucket per address);
 - an address that has had no free tries in the last day gets its first
   :data:`FREE_TRIES` wrong guesses checked whatever else is going on: a new
-  phone is never kept out by someone else's guessing (the device cookie
-  idea's "trusted client": here, a client not seen guessing). At most
+  phone is never kept out by someone else's guessing. At most
   :data:`FRESH_ADDRESSES_PER_DAY` addresses a day get them;
 - every other wrong guess, from all addresses together, draws on one
   bucket for the whole gate (:data:`GATE_WRONG_PER_MINUTE`), so a guesser
   gains nothing from more addresses. A guess that finds it empty is
   answered "wait" without being checked: it reveals nothing;
-- a tab once admitted is never asked again: its session is admitted for
-  as long as it lives, across reloads and a changed PIN.
+- a tab once admitted is never asked again: its Flet session (which a
+  reload keeps) is its device cookie in OWASP's sense, admitted whatever
+  the throttle says, and a changed PIN leaves it admitted. A cookie that
+  outlives the tab is not used: a new tab asks again.
 
 With A addresses a guesser has checked at most
 ``GATE_WRONG_PER_MINUTE × 1440 + min(A, FRESH_ADDRESSES_PER_DAY) × FREE_TRIES``
