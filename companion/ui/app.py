@@ -137,6 +137,7 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     page.on_view_pop = session.back.view_pop
     page.on_disconnect = lambda _: _link(session, connected=False)
     page.on_connect = lambda _: _link(session, connected=True, page=page)
+    page.on_close = lambda _: session.stop_watching_guessing()  # the session expired: the gates tell it no more
     page.session.store.set(SESSION_KEY, session)
     # The computer Bidwell runs on is the scorekeeper's: its own tab opens without the PIN. Behind a reverse proxy
     # on this computer, the proxy must pass the phone's address on (X-Forwarded-For), as README says.

@@ -462,6 +462,7 @@ class Session:
         """Moves on each time this tab's connection drops (see :class:`GameHandle`)."""
         self._lost = False
         self._reread_due = False
+        self._stop_watching: Callable[[], None] | None = None
 
     @contextlib.contextmanager
     def own_notices(self) -> Iterator[None]:
@@ -561,8 +562,20 @@ class Session:
                 loop.call_soon_threadsafe(self._read_guessing, context=context.copy())
 
         stops = [gate.listen(told) for gate in gates]
+
+        def stop() -> None:
+            for stop_listening in stops:
+                stop_listening()
+            self._stop_watching = None
+
+        self._stop_watching = stop
         self._read_guessing()
-        return lambda: [stop() for stop in stops]
+        return stop
+
+    def stop_watching_guessing(self) -> None:
+        """This tab's session is over (or it is the scorekeeper's no more): the gates tell it nothing from now on."""
+        if self._stop_watching is not None:
+            self._stop_watching()
 
     def _read_guessing(self) -> None:
         """Read the gates' counts; while someone is guessing, read them again a moment later (the gates tell at
@@ -580,7 +593,8 @@ class Session:
 
     def _reread_guessing(self) -> None:
         self._reread_due = False
-        self._read_guessing()
+        if self._stop_watching is not None:
+            self._read_guessing()
 
     def change_pin(self) -> None:
         """A new PIN in place of the printed one, shown in this tab; tabs it opened stay open."""
