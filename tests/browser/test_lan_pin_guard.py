@@ -4,7 +4,8 @@ Against the real ``bidwell --lan``: a phone given the PIN stays in across a
 reload; a script's wrong PINs from a dozen addresses bring a notice to the
 scorekeeper's screen; the scorekeeper changes the PIN there, after which
 the printed PIN is refused, the new one opens, and the phone already in
-stays in.
+stays in. Wrong join codes do the same on the game's screen, where the
+scorekeeper gives every game a new code.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import re
 
 from flet_wire import WireSession
 from playwright.sync_api import expect
+
+from companion.store.games import GameStore
+from scoring.game import Game
 
 ANSWERS = ("That PIN is not right", "Too many wrong PINs")
 OPENED = "Scorekeeping for Oh Hell and its family"
@@ -66,3 +70,39 @@ def test_the_scorekeeper_sees_the_pin_guessed_and_a_changed_pin_keeps_the_phones
     phone.reload()
     phone.see_exactly(OPENED)
     expect(phone.field("PIN")).to_have_count(0)
+
+
+CODE_ANSWERS = ("That join code is not right", "Too many wrong join codes", "Which seat is yours?")
+
+
+def try_code_from(server, address: str, code: str) -> str:  # noqa: ANN001 - the Server
+    """One join code from a fresh session at ``address`` on ``/join``, as a script sends it; what the screen
+    answered."""
+    script = WireSession(f"ws://127.0.0.1:{server.port}/ws", origin=f"http://127.0.0.1:{server.port}",
+                         address=address, route="/join", answers_calls=True)
+    try:
+        return script.guess(code, answers=CODE_ANSWERS)
+    finally:
+        script.close()
+
+
+def test_the_scorekeeper_sees_join_codes_guessed_and_changes_them(open_phone, own_server, tmp_path):
+    GameStore(tmp_path / "data").start(Game.new("rage", ["Anna", "Béla", "Csilla"]))
+    server = own_server("--lan")
+    keeper = open_phone(server.url, "keeper-codes")
+    keeper.tap("Rage · hand 1 · Anna, Béla, Csilla")
+    title = keeper.page.get_by_text(re.compile(r"^Players' phones · join code ")).first
+    expect(title).to_be_visible()
+    old = re.search(r"join code (\w{6})", title.inner_text()).group(1)
+
+    for n in range(12):
+        assert try_code_from(server, f"198.51.100.{n + 1}", "ZZZZZ" + "23456789"[n % 8]).startswith(
+            "That join code is not right")
+    keeper.see_exactly("Someone is guessing a join code: 12 wrong tries in 10 minutes.")
+    keeper.shot("someone is guessing a join code")
+    keeper.tap("Change the join codes")
+    keeper.see_exactly("Every game has a new join code; phones already at a table keep their seats.")
+    expect(title).not_to_contain_text(f"join code {old}")
+    new = re.search(r"join code (\w{6})", title.inner_text()).group(1)
+    assert try_code_from(server, "192.0.2.31", old).startswith("That join code is not right")
+    assert try_code_from(server, "192.0.2.32", new) == "Which seat is yours?"
