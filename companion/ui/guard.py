@@ -9,7 +9,6 @@ from companion.texts import t
 from companion.ui.session import Guard, use_session
 from companion.ui.widgets import part, wide
 
-
 ACTION = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
 """The notice's buttons, in its colours: the app's own green would read as a step of the game."""
 
