@@ -324,6 +324,18 @@ def test_a_reload_in_the_middle_of_private_bids_starts_at_the_cover(store):
     assert resumed.screen is Screen.COVER and resumed.bidder == "Csilla"
 
 
+def test_a_private_pad_left_open_is_covered_again_when_its_screen_is_left(store):
+    model = new_play(store, "rage", RAGE_THREE, bidding="hidden")
+    model.unlock()
+    taken(model, model.tap_bid(3))
+    model.unlock()
+    assert model.screen is Screen.PRIVATE_BID
+    model.left()
+    assert model.screen is Screen.COVER and model.bidder == "Csilla"
+    assert not model.tap_bid(2)  # the pad's key, tapped as the screen came back: not taken for Csilla
+    assert model.game.state.current.bids[2] is None
+
+
 def test_a_bid_the_disk_refuses_says_so_and_keeps_the_hand_as_it_was(tmp_path, monkeypatch):
     import errno
     import os

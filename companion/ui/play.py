@@ -126,6 +126,7 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
     use_settling(handle)
     model = handle.model
+    ft.use_effect(lambda: None, [], cleanup=model.left)
     view: PlayView = model.view()
     settling = view.settling
     # Every part keyed: as parts come and go (a summary, a said line), the others keep their identity, so

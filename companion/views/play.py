@@ -362,6 +362,11 @@ class PlayModel:
         self._unlocked = None
         self.message = None
 
+    def left(self) -> None:
+        """The game's screen was left (Back to the start screen): a private pad open on it is covered again, so
+        whoever opens the game next sees the pass-the-phone cover, not a pad someone else unlocked."""
+        self._unlocked = None
+
     def tap_bid(self, value: int, aim: Aim | None = None) -> bool:
         """Enter ``value`` for the bidder ``aim`` names (default: whoever bids next, as drawn now); a refusal
         leaves everything as it was and says why."""
