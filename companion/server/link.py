@@ -28,6 +28,9 @@ LATE_SECONDS = 4.0
 A busy server may hold a frame a second or two before reading it, so this is well over one heartbeat."""
 HEARTBEATS_KEPT = 600
 LINK_WATCH_JS = Path(__file__).with_name("link_watch.js")
+GOING_AWAY = 1001
+"""The close code a browser gives a websocket as its page is reloaded, closed or left: the person's doing, unlike a
+connection the network cut (which closes with no code of the page's)."""
 
 
 FRAMES_PER_SECOND = 20.0
@@ -53,6 +56,7 @@ class Admission:
     def __init__(self, *, required: bool):
         self.required = required
         self._admitted: set[str] = set()
+        self._pages_closed: set[str] = set()
         self._lock = threading.Lock()
         self.let_go = 0
         """Sessions let go without having been admitted (counted for the figures of issue 24)."""
@@ -63,6 +67,20 @@ class Admission:
         """The session ``session_id`` gave the PIN or a join code."""
         with self._lock:
             self._admitted.add(session_id)
+
+    def page_closed(self, session_id: str) -> None:
+        """The page of the session ``session_id`` closed its connection itself ("going away": reloaded, closed or
+        left), where a connection cut by the network says nothing."""
+        with self._lock:
+            self._pages_closed.add(session_id)
+
+    def closed_by_its_page(self, session_id: str) -> bool:
+        """Whether the session's last connection was closed by its page (told once: it is forgotten here)."""
+        with self._lock:
+            if session_id in self._pages_closed:
+                self._pages_closed.discard(session_id)
+                return True
+            return False
 
     def admitted(self, session_id: str | None) -> bool:
         """Whether the session may use the app (always, without ``required``)."""
@@ -196,6 +214,8 @@ class _Link:
                 message = await self._next(receive)
                 if message["type"] == "websocket.disconnect":
                     self.closed = True
+                    if message.get("code") == GOING_AWAY and self.session_id is not None:
+                        self.admission.page_closed(self.session_id)
                 if message["type"] == "websocket.receive" and message.get("text") is not None:
                     # Flet's client speaks in binary frames only; a text frame would end Flet's reading in a
                     # traceback on the server's terminal.

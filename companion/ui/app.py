@@ -135,7 +135,8 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
         session.join_guesses = tables.session(address, admitted)
     # Set before the Router mounts, which then leaves every Back to it.
     page.on_view_pop = session.back.view_pop
-    page.on_disconnect = lambda _: _link(session, connected=False)
+    page.on_disconnect = lambda _: _link(session, connected=False, reloaded=admission is not None
+                                         and admission.closed_by_its_page(page.session.id))
     page.on_connect = lambda _: _link(session, connected=True, page=page)
     page.on_close = lambda _: session.stop_watching_guessing()  # the session expired: the gates tell it no more
     page.session.store.set(SESSION_KEY, session)
@@ -152,16 +153,17 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
     return session
 
 
-def _link(session: Session, *, connected: bool, page: ft.Page | None = None) -> None:
+def _link(session: Session, *, connected: bool, page: ft.Page | None = None, reloaded: bool = False) -> None:
     """The tab's connection dropped or came back: nothing it held or sends from before counts (see
     :meth:`Session.link_lost`); a player's phone's seat shows as away meanwhile. A tab that left before its
-    language was known is asked again when it comes back."""
+    language was known is asked again when it comes back. A page the person ``reloaded`` (or closed) lost nothing
+    they would be told of."""
     if connected:
         session.link_back()
         if session.speech.code is None and page is not None:
             ask_language(page, session)
     else:
-        session.link_lost()
+        session.link_lost(reloaded=reloaded)
     _phone_away(session, connected=connected)
 
 

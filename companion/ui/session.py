@@ -461,6 +461,7 @@ class Session:
         self.link = 0
         """Moves on each time this tab's connection drops (see :class:`GameHandle`)."""
         self._lost = False
+        self._say_back = True
         self._reread_due = False
         self._stop_watching: Callable[[], None] | None = None
 
@@ -490,11 +491,13 @@ class Session:
         if self.preferences is not None:
             await self.preferences.contains_key(SEEN_QUESTION)
 
-    def link_lost(self) -> None:
+    def link_lost(self, *, reloaded: bool = False) -> None:
         """This tab's connection dropped: the controls drawn until now are taken for none drawn from now on, so a
-        tap the phone held while it was cut off, or sends when it comes back, reaches nothing."""
+        tap the phone held while it was cut off, or sends when it comes back, reaches nothing. Its return is said
+        on its screen unless its page was ``reloaded`` (or closed) by the person, who lost nothing they tapped."""
         self.link += 1
         self._lost = True
+        self._say_back = not reloaded
         for handle in list(self.games.values()):
             handle.link_lost()
 
@@ -506,7 +509,7 @@ class Session:
         self._lost = False
         for handle in list(self.games.values()):
             handle.link_back()
-        if self.games:
+        if self.games and self._say_back:
             self.tell(t("link.back"))
 
     def game(self, game_id: str) -> GameHandle:

@@ -116,6 +116,21 @@ def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_ph
     assert stored.hands[0].tricks == (3, 4, 3)
 
 
+def test_a_page_reloaded_on_a_game_says_nothing_of_a_lost_connection(open_phone, own_server, tmp_path):
+    phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "reloaded")
+    phone.see_exactly("Béla's bid")
+    phone.tap("Bid 2")
+    phone.see_exactly("Csilla's bid")
+    phone.reload()
+    phone.see_exactly("Csilla's bid")  # the game as stored, drawn anew
+    bids_on_screen(phone, "Béla: 2", "Csilla: –", "Anna: –")
+    phone.tap("Back")
+    phone.see_exactly("Continue a game")  # and on the next screen neither
+    expect(phone.page.get_by_text("The connection was lost", exact=False)).to_have_count(0)
+    expect(phone.page.get_by_role("alert")).to_have_count(0)
+    phone.shot("reloaded, nothing said")
+
+
 def test_a_tap_made_while_the_connection_is_cut_is_not_taken_when_it_comes_back(open_phone, own_server, tmp_path):
     phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "connection-cut")
     phone.see_exactly("Béla's bid")
