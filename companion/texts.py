@@ -127,11 +127,11 @@ APP.msg("sheet_screen.names_hint", "Anna, Béla, Csilla")
 APP.msg("sheet_screen.paper", "Paper")
 APP.msg("sheet_screen.paper_a4", "A4")
 APP.msg("sheet_screen.paper_letter", "Letter")
-# hand header
+# hand header ("leads" is kept for the first trick: a total is "ahead", never "leads", on the same screen)
 APP.msg("hand.of", "Hand {number} of {count}")
 APP.msg("hand.open", "Hand {number} · race to {target}")
-APP.msg("hand.race", "{leader} leads with {total}")
-APP.msg("hand.race_tied", "{leaders} lead with {total}")
+APP.msg("hand.race", "{leader} is ahead with {total}")
+APP.msg("hand.race_tied", "{leaders} are ahead with {total}")
 APP.msg_plural(
     "hand.cards",
     "{count} card each",
@@ -256,7 +256,7 @@ APP.msg("board.cards", "{label}×{count}")
 APP.msg("board.made_mark", "✓")
 APP.msg("board.missed_mark", "×")
 APP.msg("board.leader_mark", "★")
-APP.msg("board.leads", "{name} leads")
+APP.msg("board.leads", "{name} is ahead")
 # TRANSLATORS: a line of a player's cell on the scoreboard, under the points; {points} is signed (+5, −10).
 APP.msg("board.bonus", "bonus {points}")
 APP.msg("board.penalty", "penalty {points}")

@@ -296,7 +296,7 @@ def test_secret_bids_stay_covered_until_the_tricks(store):
     assert model.board().rows[0].cells[0].bid == "3"
     header = model.header()
     # Anna bid 3, took 3: 3 + 5 (exactly 3 tricks) + 10 = 18; Béla bid 4, took 10: 10.
-    assert header.title == "Hand 2 · race to 50" and header.race == "Anna leads with 18"
+    assert header.title == "Hand 2 · race to 50" and header.race == "Anna is ahead with 18"
 
 
 def test_a_private_hook_refusal_shows_no_other_bid(store):

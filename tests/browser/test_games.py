@@ -94,7 +94,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     # Anna 9 tricks + 10 for the exact bid = 19; さくら 4 + 5 (exactly 4) + 10 = 19.
     score(phone, 1, 15, "Tricks 13; between 12 and 15 allowed")
     phone.reads("✓ Anna", "9/9 · +19 → 19", "✓ さくら", "4/4 · +19 → 19")
-    phone.see_exactly("Anna and さくら lead with 19")
+    phone.see_exactly("Anna and さくら are ahead with 19")
     phone.see_exactly("Hand 2 · race to 50")
     bid(phone, "Anna", 3, private=True)
     bid(phone, "さくら", 10, private=True)
@@ -104,7 +104,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     # Anna 3 + 5 + 10 = 18, 37 in all; さくら 10 + 10 = 20, 39.
     score(phone, 2, 15, "Tricks 13; between 12 and 15 allowed")
     phone.reads("✓ Anna", "3/3 · +18 → 37", "✓ さくら", "10/10 · +20 → 39")
-    phone.see_exactly("さくら leads with 39")
+    phone.see_exactly("さくら is ahead with 39")
     bid(phone, "さくら", 0, private=True)
     bid(phone, "Anna", 15, private=True)
     took(phone, ("さくら", 0))

@@ -70,11 +70,11 @@ def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_
         took(phone, ("さくら", 4))
         # Anna 11 + 10 = 21; さくら 4 + 5 (exactly 4) + 10 = 19.
         score(phone, 1, 15, "Tricks 15; between 12 and 15 allowed")
-        phone.see_exactly("Anna leads with 21")
+        phone.see_exactly("Anna is ahead with 21")
 
         phone.reload()  # the page opens where it was: the game, from what the browser kept
         phone.see_exactly("Hand 2 · race to 50")
-        phone.see_exactly("Anna leads with 21")
+        phone.see_exactly("Anna is ahead with 21")
         phone.see_exactly("Hand the phone to Anna")
         phone.page.context.close()
 
@@ -88,7 +88,7 @@ def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_
         took(phone, ("Anna", 3))
         # Anna 3 + 5 (exactly 3) + 10 = 18: 39; さくら is given the 12 left, her bid: 12 + 10 = 22: 41.
         score(phone, 2, 15, "Tricks 15; between 12 and 15 allowed")
-        phone.see_exactly("さくら leads with 41")
+        phone.see_exactly("さくら is ahead with 41")
         bid(phone, "さくら", 0, private=True)
         bid(phone, "Anna", 15, private=True)
         took(phone, ("さくら", 0))

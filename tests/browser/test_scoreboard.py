@@ -109,8 +109,8 @@ def test_ten_players_to_the_end_every_column_reachable_and_the_standings_whole(o
     expect(phone.page.get_by_text(re.compile(r" wins!$|share the win"))).to_be_in_viewport()
 
     def head(name: str):
-        """A player's name over their total (a leader's said as leading; a long one's tooltip after it)."""
-        return phone.page.get_by_text(re.compile(rf"^{re.escape(name)}( leads)?(\s|$)")).last
+        """A player's name over their total (a leader's said as ahead; a long one's tooltip after it)."""
+        return phone.page.get_by_text(re.compile(rf"^{re.escape(name)}( is ahead)?(\s|$)")).last
 
     hand_one = phone.button("Correct hand 1")
     scroll_page_to(phone, hand_one)
