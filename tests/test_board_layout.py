@@ -135,3 +135,21 @@ def test_a_board_of_any_shipped_game_shows_every_hand():
     assert game.rules.hand_count <= HANDS_SHOWN
     board = board_of(long_herrlof(HANDS_SHOWN - 1), read_only=True)  # and the hand after them, being bid
     assert board_window(board, None) is board and board.window is None
+
+
+@pytest.mark.parametrize("code", [code for code, _ in languages()])
+@pytest.mark.parametrize("width", [360, 390])
+def test_every_game_s_name_fits_whole_in_its_screen_s_top_bar(code, width):
+    from companion.ui.play import BAR_AROUND_TITLE, bar_title
+    from scoring.definitions import game_ids, rules_for
+    from scoring.i18n.language import game_text
+
+    font = TTFont("app", str(FONT_FILE))
+    pdfmetrics.registerFont(font)
+    room = width - BAR_AROUND_TITLE
+    with speaking(code):
+        for game_id in game_ids():
+            name = game_text(rules_for(game_id, 2 if game_id == "herrlof" else 3, {}).game.name)
+            title = bar_title(name, width)
+            drawn = pdfmetrics.stringWidth(name, "app", title.size)
+            assert drawn <= room * title.max_lines, (name, title.size, drawn, room)

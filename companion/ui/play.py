@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.store.files import StorageError
 from companion.texts import t
-from companion.ui.board import Board
+from companion.ui.board import Board, line_width
 from companion.ui.charts import GameChartsPanel
 from companion.ui.guard import GuardNotice
 from companion.ui.panels import (
@@ -62,13 +62,32 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
                        controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
     return ft.View(
         route=route, ref=handle.screen,
-        appbar=ft.AppBar(title=ft.Text(game_text(handle.model.game.rules.game.name)),
+        appbar=ft.AppBar(title=bar_title(game_text(handle.model.game.rules.game.name), ft.context.page.width),
                          actions=[ShareButton(handle, "history" if looking else "game"),
                                   AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
         controls=[NoticeBar(session.banner), GuardNotice(session.guard), GameBody(handle, looking)],
     )
+
+
+BAR_TITLE_SIZES = (21, 18, 16)
+"""The sizes a game's name is drawn at in the top bar, the largest that fits on one line; past the smallest it takes
+two lines of :data:`BAR_TITLE_TWO_LINES`."""
+BAR_TITLE_TWO_LINES = 15
+BAR_AROUND_TITLE = 56 + 16 + 3 * 48
+"""What the top bar takes beside its title: the back arrow, the gap after it, and the three buttons (share, bonus,
+undo)."""
+
+
+def bar_title(name: str, page_width: float | None) -> ft.Text:
+    """A game's name in its screen's top bar, as large as fits whole beside the bar's buttons at ``page_width``
+    (390 px when not known): "Rage'n Glyphs" was cut to "Rage'n Gly…" at 360 px."""
+    room = (page_width or 390) - BAR_AROUND_TITLE
+    for size in BAR_TITLE_SIZES:
+        if line_width(name, size) <= room:
+            return ft.Text(name, size=size, max_lines=1)
+    return ft.Text(name, size=BAR_TITLE_TWO_LINES, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 @ft.memo
