@@ -51,7 +51,8 @@ UNADMITTED_SECONDS = 60.0
 
 class Admission:
     """Under --lan, the Flet sessions that have given the PIN or a join code; thread-safe. Without ``required``
-    (the app on this computer only) every session is in."""
+    (the app on this computer only) every session is in. Also the sessions whose page closed its connection itself,
+    which the app asks as it hears of the close (:meth:`closed_by_its_page`)."""
 
     def __init__(self, *, required: bool):
         self.required = required
