@@ -41,3 +41,11 @@ def own_templates(tmp_path, monkeypatch):
     shutil.copytree(templates_dir(), folder)
     monkeypatch.setenv("BIDWELL_TEMPLATES", str(folder))
     return folder
+
+
+@pytest.fixture
+def clock():
+    """A :class:`helpers.FakeClock`, moved on by hand."""
+    from helpers import FakeClock
+
+    return FakeClock()

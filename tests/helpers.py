@@ -128,3 +128,16 @@ def finished_herrlof(store: GameStore, created: str = "2026-10-01T18:00:00.000Z"
         saved.record_tricks([15, 0])
     assert saved.state.finished and saved.state.totals == (50, 20)
     return saved
+
+
+class FakeClock:
+    """A clock a test moves on by hand (``advance``), for the throttles that take one (``clock=``)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

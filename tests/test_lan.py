@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from helpers import FakeClock
 
 from companion.server.pins import PinAnswer, PinGate, is_pin_shaped, new_pin
 
@@ -12,20 +13,6 @@ PIN = "482913"
 WRONG = "000000"
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 def gate(clock: FakeClock, **kw) -> PinGate:

@@ -9,6 +9,7 @@ phone still opens with the right PIN meanwhile.
 from __future__ import annotations
 
 import pytest
+from helpers import FakeClock
 
 from companion.server.pins import PinGate
 from companion.server.seats import CODE_ALPHABET, CODE_LENGTH, Tables
@@ -19,20 +20,6 @@ PROMISED_DAYS = 132
 DAY = 86_400
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 def wrong_pins():

@@ -7,8 +7,7 @@ import itertools
 import random
 
 import pytest
-from helpers import view_texts
-from test_lan import FakeClock
+from helpers import FakeClock, view_texts
 
 from companion.server.seats import CODE_ALPHABET, CODE_LENGTH, Claim, SeatState, Table, Tables, normal_code
 from companion.store.games import GameStore
