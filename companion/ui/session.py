@@ -433,10 +433,11 @@ class Session:
                  pin_gate: PinGate | None = None):
         self.store = store
         self.tables = tables
+        """The games' tables, where the players' own phones join (under --lan), or None."""
         self.pin_gate = pin_gate
         """The PIN's gate (under --lan), which the scorekeeper's screens watch for guessing and may change."""
         self.guard = Guard()
-        """The games' tables, where the players' own phones join (under --lan), or None."""
+        """What this tab's screens say of guessing at the PIN and the join codes."""
         self.seating = Seating()
         self.joining = Joining()
         self.join_guesses: PinSession | None = None
