@@ -8,11 +8,10 @@ from datetime import date
 import flet as ft
 
 from companion.texts import t
-from companion.ui.guard import GuardNotice
+from companion.ui.guard import scorekeeper_notices
 from companion.ui.session import use_session
 from companion.ui.widgets import (
     Chips,
-    NoticeBar,
     download,
     icon_button,
     off_the_loop,
@@ -32,7 +31,7 @@ def BlankSheetScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("sheet_screen.title"))),
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), BlankSheet()])
+                   controls=[*scorekeeper_notices(session), BlankSheet()])
 
 
 def label(text: str) -> ft.Control:

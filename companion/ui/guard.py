@@ -6,8 +6,8 @@ import flet as ft
 
 from companion.server.pins import GUESSING_MINUTES
 from companion.texts import t
-from companion.ui.session import Guard, use_session
-from companion.ui.widgets import part, wide
+from companion.ui.session import Guard, Session, use_session
+from companion.ui.widgets import NoticeBar, part, wide
 
 ACTION = ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR)
 """The notice's buttons, in its colours: the app's own green would read as a step of the game."""
@@ -51,3 +51,9 @@ def GuardNotice(guard: Guard) -> ft.Control:
     if not lines:
         return ft.Container(height=0)
     return ft.Container(ft.Column(lines, spacing=8), padding=12, border_radius=8, bgcolor=ground, key="guard")
+
+
+def scorekeeper_notices(session: Session) -> list[ft.Control]:
+    """What tops each of the scorekeeper's screens: the tab's notices, then whether someone is guessing the PIN or a
+    join code."""
+    return [NoticeBar(session.banner), GuardNotice(session.guard)]

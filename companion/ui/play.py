@@ -11,7 +11,7 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board, line_width
 from companion.ui.charts import GameChartsPanel
-from companion.ui.guard import GuardNotice
+from companion.ui.guard import scorekeeper_notices
 from companion.ui.panels import (
     BidsPanel,
     ChangePanel,
@@ -28,7 +28,7 @@ from companion.ui.panels import (
 )
 from companion.ui.session import GameHandle, use_session, use_settling
 from companion.ui.sharing import ShareButton
-from companion.ui.widgets import NoticeBar, icon_button, part, said, screen
+from companion.ui.widgets import icon_button, part, said, screen
 from companion.views.common import Screen, Settling, Step
 from companion.views.play_views import PlayView
 from scoring.i18n.language import game_text
@@ -67,7 +67,7 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
                                   AdjustButton(handle, looking), UndoButton(handle, looking)]),
         scroll=ft.ScrollMode.AUTO,
         padding=12,
-        controls=[NoticeBar(session.banner), GuardNotice(session.guard), GameBody(handle, looking)],
+        controls=[*scorekeeper_notices(session), GameBody(handle, looking)],
     )
 
 

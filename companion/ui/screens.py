@@ -10,12 +10,11 @@ import flet as ft
 from companion.server.pins import PinAnswer
 from companion.store.files import StorageError
 from companion.texts import languages, t
-from companion.ui.guard import GuardNotice
+from companion.ui.guard import scorekeeper_notices
 from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
 from companion.ui.widgets import (
     TAP,
-    NoticeBar,
     download,
     heading,
     icon_button,
@@ -45,7 +44,7 @@ def StartScreen() -> ft.View:
     """``/``: a new game, the games to continue, the past games, and (under --lan) the join code."""
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard),
+                   controls=[*scorekeeper_notices(session),
                              StartBody(session.listing, use_arrivals("/"), session.speech.code)])
 
 
@@ -154,7 +153,7 @@ def NewGameScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("setup.title"))),
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), NewGame()])
+                   controls=[*scorekeeper_notices(session), NewGame()])
 
 
 @part
@@ -323,7 +322,7 @@ def HistoryScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("history.title"))),
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), History(session.listing, use_arrivals("/history"))])
+                   controls=[*scorekeeper_notices(session), History(session.listing, use_arrivals("/history"))])
 
 
 @ft.memo

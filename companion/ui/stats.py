@@ -10,9 +10,9 @@ import flet as ft
 from companion.look import nice_range, nice_top
 from companion.texts import t
 from companion.ui.charts import CHART_HEIGHT, count_axis, described, grid
-from companion.ui.guard import GuardNotice
+from companion.ui.guard import scorekeeper_notices
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import NoticeBar, heading, part, screen
+from companion.ui.widgets import heading, part, screen
 from companion.views.stats import PlayerView, StatsModel, names_typed
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameFigures
@@ -40,7 +40,7 @@ def StatsScreen() -> ft.View:
     session = use_session()
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(t("stats.title"))),
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), Players(session.listing)])
+                   controls=[*scorekeeper_notices(session), Players(session.listing)])
 
 
 def use_figures(listing: Listing) -> list[GameFigures]:
@@ -110,7 +110,7 @@ def PlayerStatsScreen() -> ft.View:
     name = unquote(ft.use_route_params()["name"])
     return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
                    appbar=ft.AppBar(title=ft.Text(name)),
-                   controls=[NoticeBar(session.banner), GuardNotice(session.guard), PlayerFigures(session.listing, name)])
+                   controls=[*scorekeeper_notices(session), PlayerFigures(session.listing, name)])
 
 
 @ft.memo
