@@ -110,7 +110,6 @@ def Shared(payload: str) -> ft.Control:
     what is wrong with the link."""
     session = use_session()
     opened, set_opened = ft.use_state(None)
-    version, set_version = ft.use_state(0)
     page = ft.context.page
 
     async def read() -> None:
@@ -126,15 +125,14 @@ def Shared(payload: str) -> ft.Control:
         return ft.Column([ft.Text(opened, color=ft.Colors.ERROR, key="link-error", semantics_label=opened),
                           wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME,
                                                  on_click=lambda _: page.navigate("/")))], spacing=12)
-    opened, first_view = opened
-    view = first_view if version == 0 else opened.view()
+    opened, view = opened
 
     def keep(_: object) -> None:
         with session.own_notices():
             kept = opened.keep()
         if kept is not None:
             session.announce(kept, 0)  # other tabs' lists of games show it
-        set_version(lambda n: n + 1)
+        set_opened((opened, opened.view()))
 
     controls: list[ft.Control] = [ft.Text(view.title, size=22, weight=ft.FontWeight.BOLD),
                                   ft.Text(view.about)]
