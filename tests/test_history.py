@@ -307,6 +307,26 @@ def test_finishing_and_unfinishing_a_game_updates_the_history(store):
     assert GameStore(store.path).history(finished=True).items == ()
 
 
+def test_a_game_file_changed_in_place_keeping_its_size_time_and_inode_is_still_read_again(store):
+    """The store reads a game file again only if its signature (inode, modification time, size) is not the one
+    of its own last write; a change made in place within the same tick of the file system's clock keeps all
+    three, so until that tick has surely passed the bytes are compared too."""
+    saved = store.start(Game.new("rage", FOUR))
+    saved.bid(1, 3)
+    path = store.path / "games" / f"{saved.id}.json"
+    before = os.stat(path)
+    raw = path.read_bytes()
+    assert raw.count(b'"bid":3') == 1
+    with open(path, "r+b") as file:  # Béla said 2: the same length, written over the same file
+        file.write(raw.replace(b'"bid":3', b'"bid":2'))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(path)
+    assert (after.st_ino, after.st_mtime_ns, after.st_size) == (before.st_ino, before.st_mtime_ns, before.st_size)
+    saved.bid(2, 2)
+    assert saved.state.current.bids == (None, 2, 2, None)
+    assert GameStore(store.path).open(saved.id).state.current.bids == (None, 2, 2, None)
+
+
 def test_two_programs_on_one_game_cannot_overwrite_each_other(store):
     saved = store.start(Game.new("rage", FOUR))
     other_program = GameStore(store.path).open(saved.id)

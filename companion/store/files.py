@@ -24,6 +24,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -71,6 +72,11 @@ STAGED_SUFFIX = ".bak.new"
 """The ending of the copy a write stages as the next ``NAME.bak`` (see :func:`_keep_copy`)."""
 
 
+CLOCK_TICK_NS = 2_000_000_000
+"""The coarsest step a file system's clock may keep a modification time in (FAT's two seconds): a file changed
+twice within one step may keep the same time."""
+
+
 class StorageError(Exception):
     """Something about the data folder that the user has to act on; ``str()`` says what and where, in the
     language in use (the sentence ``key`` of :mod:`companion.texts` with ``params``)."""
@@ -114,6 +120,45 @@ class Notice:
     def of(cls, error: StorageError) -> Notice:
         """A storage error told as a notice (the app goes on, the user is told)."""
         return cls(error.key, error.params)
+
+
+@dataclass(frozen=True)
+class FileSeen:
+    """A file as this process last saw it whole, having read or written it: its signature (inode, modification
+    time in ns, size), its bytes, and when (``at_ns``, the wall clock) those bytes were known to be the file's.
+
+    :meth:`still` tells whether the file is still this one without parsing it: a file another program changed
+    is read again, one only this process wrote is not.
+    """
+
+    signature: tuple[int, int, int]
+    content: bytes
+    at_ns: int
+
+    def still(self, path: Path) -> FileSeen | None:
+        """This file, confirmed now, if ``path`` still holds it; None if it may not (then it is to be read anew).
+
+        A change replaces the file (a new inode) or gives it a later modification time, except a change made in
+        place, keeping the size, within the clock step of the last write: the signature alone is trusted only
+        once the bytes were known after that step had passed; until then the bytes are read again and compared,
+        which costs a read, not a parse. The limit is the file system's clock (see :data:`CLOCK_TICK_NS`).
+        """
+        looked_at = time.time_ns()
+        try:
+            if signature_of(os.stat(path)) != self.signature:
+                return None
+            if self.at_ns - self.signature[1] > CLOCK_TICK_NS:
+                return self
+            with open_regular(path) as file:
+                same = signature_of(os.fstat(file.fileno())) == self.signature and file.read() == self.content
+        except OSError:
+            return None
+        return FileSeen(self.signature, self.content, looked_at) if same else None
+
+
+def signature_of(status: os.stat_result) -> tuple[int, int, int]:
+    """What tells a file from another version of it: its inode, modification time (ns) and size."""
+    return status.st_ino, status.st_mtime_ns, status.st_size
 
 
 _notice_sink: ContextVar[list[Notice] | None] = ContextVar("bidwell_notice_sink", default=None)
@@ -261,6 +306,8 @@ class AtomicJSONStorage(Storage):
         self.kind = kind
         self.folder = folder
         self.tinydb_tables = tinydb_tables
+        self.seen: FileSeen | None = None
+        """The file as this storage last read or wrote it whole, or None (see :class:`FileSeen`)."""
 
     @property
     def backup(self) -> Path:
@@ -323,6 +370,9 @@ class AtomicJSONStorage(Storage):
                 file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
+                # The file as written, taken from the file itself: what another program puts at the path later,
+                # even just after the rename below, is then told from it.
+                written = signature_of(os.fstat(file.fileno()))
             if self.path.exists():
                 _keep_copy(self.path, self.backup)
             os.replace(temporary, self.path)
@@ -331,12 +381,15 @@ class AtomicJSONStorage(Storage):
             with contextlib.suppress(OSError):
                 temporary.unlink()
             raise StorageError("storage.could_not_save", path=self.path, reason=_reason(error)) from None
+        self.seen = FileSeen(written, text, time.time_ns())
 
     def _parse(self, path: Path) -> dict[str, dict[str, Any]]:
+        looked_at = time.time_ns()
         # A link to /dev/zero or a named pipe put where a file was is refused (NotRegularFile, an OSError), never
         # read without end or waited on.
         with open_regular(path) as file:
             raw = file.read()
+            status = os.fstat(file.fileno())
         if not raw.strip():
             raise _BadFile(_bad("empty"))
         try:
@@ -345,7 +398,10 @@ class AtomicJSONStorage(Storage):
             data = _fast_loads(raw)
         except (_FastDecodeError, UnicodeDecodeError):
             data = self._parse_strictly(raw)
-        return self._checked(data, path)
+        checked = self._checked(data, path)
+        if path == self.path:
+            self.seen = FileSeen(signature_of(status), raw, looked_at)
+        return checked
 
     def _parse_strictly(self, raw: bytes) -> Any:
         """``raw`` read by the standard JSON reader; :class:`_BadFile` saying why if it cannot be."""
@@ -508,6 +564,7 @@ def remove_file(path: Path) -> None:
 __all__ = [
     "SCHEMA",
     "AtomicJSONStorage",
+    "FileSeen",
     "Folder",
     "NewerSchemaError",
     "Notice",

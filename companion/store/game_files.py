@@ -5,7 +5,10 @@ every write raises the revision. Reading one replays its log
 (:func:`scoring.replay.replay_sound`) up to the first action that is not sound,
 and says what is wrong after it; a second program's changes are followed on
 the copy in memory (new actions applied, dropped ones undone) rather than
-replayed.
+replayed. A file is read again only when its signature (inode, modification
+time, size) is no longer the one this process last read or wrote, so a tap
+checks the file it saves after without parsing it (see
+:class:`~companion.store.files.FileSeen`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 from companion.store.files import (
     AtomicJSONStorage,
+    FileSeen,
     Folder,
     Notice,
     StorageError,
@@ -67,11 +71,14 @@ class Loaded:
     revision: int
     actions: list[dict[str, Any]]
     damage: Words | None
+    file: FileSeen | None = None
+    """The version of the game file that reading gives this copy from (or that was written from it), or None if
+    not known: then the file is read whole before this copy is trusted to be it (see :meth:`GameFiles.unchanged`)."""
 
     def take(self, other: Loaded) -> None:
         """Become ``other`` (the game as read again from its file), so every holder sees the change."""
         self.game, self.created, self.revision = other.game, other.created, other.revision
-        self.actions, self.damage = other.actions, other.damage
+        self.actions, self.damage, self.file = other.actions, other.damage, other.file
 
     def follow(self, tables: Mapping[str, Any]) -> bool:
         """Become the game the file's ``tables`` hold where it only has actions added after this copy's, or this
@@ -151,9 +158,14 @@ class GameFiles:
     def _storage(self, game_id: str) -> AtomicJSONStorage:
         return AtomicJSONStorage(self.path_of(game_id), kind="game", folder=self.folder, tinydb_tables=False)
 
-    def write(self, game_id: str, actions: list[dict[str, Any]], *, revision: int) -> None:
+    def write(self, game_id: str, actions: list[dict[str, Any]], *, revision: int) -> FileSeen:
+        """Write game ``game_id``'s file whole (see :meth:`AtomicJSONStorage.write`); the file as written, for the
+        copy in memory that is now this file (:attr:`Loaded.file`)."""
         tables = {"actions": {str(n): doc for n, doc in enumerate(actions, start=1)}, "game": {"1": {"revision": revision}}}
-        self._storage(game_id).write(tables)
+        storage = self._storage(game_id)
+        storage.write(tables)
+        assert storage.seen is not None
+        return storage.seen
 
     def forget(self, game_id: str) -> None:
         remove_file(self.path_of(game_id))
@@ -166,57 +178,98 @@ class GameFiles:
     def tables(self, game_id: str) -> Mapping[str, Any] | Loaded:
         """The tables of the game file of ``game_id``, or, where it cannot be read, what is wrong (a damaged
         :class:`Loaded` with no game)."""
+        return self.read(game_id)[0]
+
+    def read(self, game_id: str) -> tuple[Mapping[str, Any] | Loaded, FileSeen | None]:
+        """The tables of the game file of ``game_id`` (what is wrong where it cannot be read, as :meth:`tables`
+        says it), and the version of the file they were read from, if they were."""
+        storage = self._storage(game_id)
         try:
             with collecting_notices() as met:
-                data = self._storage(game_id).read()
+                data = storage.read()
         except StorageError as error:
-            return damaged(_words(error.key, **error.params))
+            return damaged(_words(error.key, **error.params)), None
         except OSError as error:
             what = _words("storage.damage.folder") if self.path_of(game_id).is_dir() else os_reason(error)
-            return damaged(_words("storage.damage.unreadable", reason=what))
+            return damaged(_words("storage.damage.unreadable", reason=what)), None
         finally:
             self.folder.pass_on(met)
         repairs = [notice for notice in met if notice.key in _GAME_REPAIRS]
         if data is None:
-            return damaged(self.missing(game_id))
+            return damaged(self.missing(game_id)), None
         if repairs:
             self.repairs_met[game_id] = _repair_text(repairs[-1], replay_file(data, game_id))
             self.on_repair(game_id)
-        return data
+        return data, storage.seen
 
-    def current(self, game_id: str, tables: Mapping[str, Any] | Loaded | None = None) -> Loaded:
-        """The copy in memory of game ``game_id``, made to agree with its file (``tables``, if read already):
-        replayed only where the file holds another revision or other actions than the copy (another program
+    def current(self, game_id: str, tables: Mapping[str, Any] | Loaded | None = None,
+                seen: FileSeen | None = None) -> Loaded:
+        """The copy in memory of game ``game_id``, made to agree with its file (``tables``, if read already from
+        the version ``seen`` of it): not read at all while the file is the version the copy was last made from,
+        and replayed only where the file holds another revision or other actions than the copy (another program
         wrote it). A file that cannot be read at all leaves an open copy as it was; with none open, its damage
         is returned."""
         with self.lock:
             if tables is None:
-                tables = self.tables(game_id)
+                held = self.unchanged(game_id)
+                if held is not None:
+                    return held
+                tables, seen = self.read(game_id)
             held = self.open_copies.get(game_id)
             if isinstance(tables, Loaded):
                 return held if held is not None else tables
-            if held is not None and (held.agrees_with(tables) or held.follow(tables)):
+            if held is not None and held.agrees_with(tables):
+                # The same game; a version of the file read without its signature leaves the known one.
+                held.file = seen or held.file
+                return held
+            if held is not None and held.follow(tables):
+                held.file = seen
                 return held
             loaded = replay_file(tables, game_id)
             if loaded.game is None:
                 return held if held is not None else loaded
+            loaded.file = seen
             if held is None:
                 self.open_copies[game_id] = loaded
                 return loaded
             held.take(loaded)
             return held
 
-    def writable(self, game_id: str, expected_revision: int) -> Loaded:
-        """Under the lock: the stored game, read from its file, if a change made from ``expected_revision`` may
-        be written after it; why not otherwise (a screen's copy is never written over a file it cannot read)."""
+    def unchanged(self, game_id: str) -> Loaded | None:
+        """The copy in memory of game ``game_id`` if its file is still the version the copy was made from (or
+        written as), found without parsing the file; None if there is none, or the file may have changed since."""
         with self.lock:
-            tables = self.tables(game_id)
-            if isinstance(tables, Loaded):
-                if tables.damage is None:
-                    raise StorageError("storage.no_game", game=game_id, folder=self.folder.path)
-                raise StorageError("storage.unread_before_saving", path=self.path_of(game_id),
-                                   reason=tables.damage)
-            loaded = self.current(game_id, tables)
+            held = self.open_copies.get(game_id)
+            if held is None or held.file is None:
+                return None
+            confirmed = held.file.still(self.path_of(game_id))
+            if confirmed is None:
+                return None
+            held.file = confirmed
+            return held
+
+    def doubt(self, game_id: str) -> None:
+        """The file of game ``game_id`` may have been put back behind this process's back (a browser's storage
+        that did not keep a write): the next look at it reads it whole."""
+        with self.lock:
+            held = self.open_copies.get(game_id)
+            if held is not None:
+                held.file = None
+
+    def writable(self, game_id: str, expected_revision: int) -> Loaded:
+        """Under the lock: the stored game, as its file holds it, if a change made from ``expected_revision`` may
+        be written after it; why not otherwise (a screen's copy is never written over a file it cannot read).
+        The file is read only if it may have changed since the copy in memory was last made from it."""
+        with self.lock:
+            loaded = self.unchanged(game_id)
+            if loaded is None:
+                tables, seen = self.read(game_id)
+                if isinstance(tables, Loaded):
+                    if tables.damage is None:
+                        raise StorageError("storage.no_game", game=game_id, folder=self.folder.path)
+                    raise StorageError("storage.unread_before_saving", path=self.path_of(game_id),
+                                       reason=tables.damage)
+                loaded = self.current(game_id, tables, seen)
         if loaded.game is None:
             raise DamagedGameError("storage.cannot_open", game=game_id, damage=loaded.damage)
         if loaded.damage is not None:

@@ -293,13 +293,13 @@ class GameStore:
         game_id = _new_id(created)
         actions = documents_of(game, created)
         with self.folder.writing(), self.index.checkpoint.custody(changes_games=True):
-            self.files.write(game_id, actions, revision=1)
+            written = self.files.write(game_id, actions, revision=1)
             try:
                 self.index.put([summarize(game_id, game, created)])
             except StorageError:
                 self.files.forget(game_id)
                 raise
-        loaded = Loaded(game, created, 1, actions, None)
+        loaded = Loaded(game, created, 1, actions, None, file=written)
         self.files.keep_open(game_id, loaded)
         return SavedGame(self, game_id, loaded)
 
@@ -311,8 +311,10 @@ class GameStore:
         what is wrong.
         """
         check_id(game_id)
-        tables = self.files.tables(game_id)
-        loaded = tables if isinstance(tables, Loaded) else self.files.current(game_id, tables)
+        loaded = self.files.unchanged(game_id)
+        if loaded is None:
+            tables, seen = self.files.read(game_id)
+            loaded = tables if isinstance(tables, Loaded) else self.files.current(game_id, tables, seen)
         if loaded.game is None:
             if loaded.damage is None:
                 raise StorageError("storage.no_game", game=game_id, folder=self.path)
@@ -467,6 +469,7 @@ class GameStore:
         try:
             yield
         except NotKeptError:
+            self.files.doubt(game_id)
             self.files.refresh(game_id)
             raise
 
@@ -486,11 +489,11 @@ class GameStore:
             shown = before.finished or after.finished
             if shown:
                 self.index.put([before], unsettled=True)
-            self.files.write(game_id, actions, revision=loaded.revision + 1)
+            written = self.files.write(game_id, actions, revision=loaded.revision + 1)
         except BaseException:
             take_back()
             raise
-        loaded.actions, loaded.revision = actions, loaded.revision + 1
+        loaded.actions, loaded.revision, loaded.file = actions, loaded.revision + 1, written
         if shown:
             self.index.put([after])
         return state
