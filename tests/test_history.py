@@ -307,6 +307,37 @@ def test_finishing_and_unfinishing_a_game_updates_the_history(store):
     assert GameStore(store.path).history(finished=True).items == ()
 
 
+def test_taps_in_an_unfinished_game_leave_the_index_alone_and_the_one_that_ends_it_marks_its_entry_first(
+        store, monkeypatch):
+    """The index keeps how a game ended: a bid or a hand's tricks write only the game's file. The tap that ends
+    the game marks its entry unsettled, as it stood, before the game file is written, so a save that fails (or
+    a process killed) there leaves nothing listed wrongly."""
+    saved = store.start(Game.new("rage", ["Anna", "Béla"]))
+    month_file = next((store.path / "index").glob("????-??.json"))
+    untouched = month_file.read_bytes()
+    for cards in range(10, 1, -1):
+        play_hand(saved, [cards, 0], [cards, 0])
+    for seat in saved.state.current.bidding_order:
+        saved.bid(seat, [1, 0][seat])
+    assert month_file.read_bytes() == untouched
+
+    def entry():
+        return next(iter(json.loads(month_file.read_text(encoding="utf-8"))["games"].values()))
+
+    def disk_full(*args, **kwargs):
+        raise StorageError("storage.could_not_save", path=month_file, reason="disk full")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store.files, "write", disk_full)
+        with pytest.raises(StorageError):
+            saved.record_tricks([1, 0])
+    assert saved.state.phase is Phase.PLAYING and saved.game.can_undo()
+    assert entry()["unsettled"] is True and entry()["finished"] is False
+    saved.record_tricks([1, 0])
+    assert saved.state.finished
+    assert (entry()["finished"], entry()["winners"], entry().get("unsettled")) == (True, ["Anna"], None)
+
+
 def test_a_game_file_changed_in_place_keeping_its_size_time_and_inode_is_still_read_again(store):
     """The store reads a game file again only if its signature (inode, modification time, size) is not the one
     of its own last write; a change made in place within the same tick of the file system's clock keeps all

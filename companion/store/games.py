@@ -482,20 +482,31 @@ class GameStore:
         """
         game, created = loaded.game, loaded.created
         assert game is not None and created is not None
-        before = summarize(game_id, game, created)
+        # The index keeps how a game ended, not how far an unfinished one got (see HistoryIndex.put): the entry
+        # is written only around a change of a game over before it or after it, not at every bid.
+        was_over = game_over(game)
+        before = summarize(game_id, game, created) if was_over else None
         state = change()
+        changed = True
         try:
-            after = summarize(game_id, game, created)
-            shown = before.finished or after.finished
-            if shown:
+            over = game_over(game)
+            if over and before is None:
+                # This change ends the game (once a game): its entry as it stood is made from the game before it.
+                take_back()
+                changed = False
+                before = summarize(game_id, game, created)
+                state = change()
+                changed = True
+            if before is not None:
                 self.index.put([before], unsettled=True)
             written = self.files.write(game_id, actions, revision=loaded.revision + 1)
         except BaseException:
-            take_back()
+            if changed:
+                take_back()
             raise
         loaded.actions, loaded.revision, loaded.file = actions, loaded.revision + 1, written
-        if shown:
-            self.index.put([after])
+        if was_over or over:
+            self.index.put([summarize(game_id, game, created)])
         return state
 
     def player_names(self) -> list[str]:
@@ -534,6 +545,11 @@ class GameStore:
         reading only those matches' games (see :meth:`Figures.matches`)."""
         return self.statistics.matches(firsts)
 
+
+
+def game_over(game: Game) -> bool:
+    """Whether ``game`` has ended (``game.state.finished``), found without working out its state."""
+    return game.ending()[1] is not None
 
 
 def _new_id(created: str) -> str:
