@@ -189,46 +189,48 @@ class SavedGame:
         """
         return self.store.refresh(self.id)
 
-    def apply(self, action: Action, *, expected_revision: int | None = None) -> GameState:
+    def apply(self, action: Action, *, expected_revision: int | None = None) -> int:
         """Save ``action`` and apply it, if the game is still at ``expected_revision`` (default: this copy's);
-        raises the engine's refusal, :class:`ConflictError` or another :class:`StorageError`."""
+        the revision the game is at now (its new state is :attr:`state`). Raises the engine's refusal,
+        :class:`ConflictError` or another :class:`StorageError`."""
         return self.store.append(self.id, self.revision if expected_revision is None else expected_revision, action)
 
-    def bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> GameState:
+    def bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> int:
         """Save and apply a bid (see :meth:`scoring.game.Game.bid`)."""
         return self.apply(Bid(player, bid), expected_revision=expected_revision)
 
-    def change_bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> GameState:
+    def change_bid(self, player: int, bid: int, *, expected_revision: int | None = None) -> int:
         """Save and apply a changed bid of the current hand (see :meth:`scoring.game.Game.change_bid`)."""
         return self.apply(ChangeBid(player, bid), expected_revision=expected_revision)
 
     def record_tricks(self, tricks, counted=None, *,  # noqa: ANN001 - as Game.record_tricks
-                      expected_revision: int | None = None) -> GameState:
+                      expected_revision: int | None = None) -> int:
         """Save and apply the tricks of the current hand."""
         return self.apply(Tricks(tuple(tricks), dict(counted or {})), expected_revision=expected_revision)
 
     def correct(self, hand, bids, tricks, counted=None, *,  # noqa: ANN001 - as Game.correct
-                expected_revision: int | None = None) -> GameState:
+                expected_revision: int | None = None) -> int:
         """Save and apply a correction of a finished hand."""
         return self.apply(Correct(hand, tuple(bids), tuple(tricks), dict(counted or {})),
                           expected_revision=expected_revision)
 
-    def record_coin_flip(self, winner: int, *, expected_revision: int | None = None) -> GameState:
+    def record_coin_flip(self, winner: int, *, expected_revision: int | None = None) -> int:
         """Save and apply the coin flip's winner."""
         return self.apply(CoinFlip(winner), expected_revision=expected_revision)
 
     def record_trump(self, hand: int, trumps, *,  # noqa: ANN001 - a sequence of suits
-                     expected_revision: int | None = None) -> GameState:
+                     expected_revision: int | None = None) -> int:
         """Save and apply what was trump in hand ``hand`` (a table aid)."""
         return self.apply(Trump(hand, tuple(trumps)), expected_revision=expected_revision)
 
     def adjust(self, hand: int, player: int, points: int, reason: str = "", *,
-               expected_revision: int | None = None) -> GameState:
+               expected_revision: int | None = None) -> int:
         """Save and apply a one-off bonus or penalty (see :meth:`scoring.game.Game.adjust`)."""
         return self.apply(Adjust(hand, player, points, reason), expected_revision=expected_revision)
 
-    def undo(self, *, expected_revision: int | None = None) -> GameState:
-        """Drop the last action on disk, then in memory, if the game is still at ``expected_revision``."""
+    def undo(self, *, expected_revision: int | None = None) -> int:
+        """Drop the last action on disk, then in memory, if the game is still at ``expected_revision``; the
+        revision the game is at now."""
         return self.store.drop_last(self.id, self.revision if expected_revision is None else expected_revision)
 
 
@@ -326,14 +328,15 @@ class GameStore:
         memory changed. A game that can no longer be read at all is kept as it was in memory."""
         return self.files.refresh(game_id)
 
-    def append(self, game_id: str, expected_revision: int, action: Action) -> GameState:
+    def append(self, game_id: str, expected_revision: int, action: Action) -> int:
         """Save ``action`` after the stored log of game ``game_id``, then apply it to the copy in memory, if the
         game on disk is still at ``expected_revision``: the revision the screen that sends it drew.
 
         Checked once, under the folder's write lock: the revision (:class:`ConflictError` if the game has
         moved on, the copy in memory then being the stored game), then the action, by the engine (its
-        refusal is raised as it is). Nothing is written unless both pass; the new state is returned. A save
-        the device refuses to keep (:class:`NotKeptError`) leaves the game in memory as the device kept it.
+        refusal is raised as it is). Nothing is written unless both pass. Returns the game's new revision, a
+        plain number: the new state is worked out when a screen asks for it, outside the write lock. A save the
+        device refuses to keep (:class:`NotKeptError`) leaves the game in memory as the device kept it.
         """
         check_id(game_id)
         with self._taken_back_unless_kept(game_id), self.folder.writing(), self.index.checkpoint.custody():
@@ -341,23 +344,24 @@ class GameStore:
             game = loaded.game
             assert game is not None
             document = document_of(action, now())
-            return self._save(game_id, loaded, [*loaded.actions, document], change=lambda: game.apply(action),
+            return self._save(game_id, loaded, [*loaded.actions, document], change=lambda: game.take(action),
                               take_back=game.undo)
 
-    def drop_last(self, game_id: str, expected_revision: int) -> GameState:
+    def drop_last(self, game_id: str, expected_revision: int) -> int:
         """Drop the last action of game ``game_id`` from its file, then from the copy in memory, if the game on
-        disk is still at ``expected_revision`` (as :meth:`append` checks); the engine's refusal if there is
-        nothing to undo. A drop the device refuses to keep (:class:`NotKeptError`) leaves the action in memory."""
+        disk is still at ``expected_revision`` (as :meth:`append` checks); the game's new revision. The engine's
+        refusal if there is nothing to undo. A drop the device refuses to keep (:class:`NotKeptError`) leaves the
+        action in memory."""
         check_id(game_id)
         with self._taken_back_unless_kept(game_id), self.folder.writing(), self.index.checkpoint.custody():
             loaded = self.files.writable(game_id, expected_revision)
             game = loaded.game
             assert game is not None
             if not game.can_undo():
-                return game.undo()  # raises the engine's "nothing to undo"
+                game.undo()  # raises the engine's "nothing to undo"
             dropped = game.log[-1]
             return self._save(game_id, loaded, loaded.actions[:-1], change=game.undo,
-                              take_back=lambda: game.apply(dropped))
+                              take_back=lambda: game.take(dropped))
 
     def delete(self, game_id: str) -> None:
         """Delete a game for good (the app asks first).
@@ -474,8 +478,9 @@ class GameStore:
             raise
 
     def _save(self, game_id: str, loaded: Loaded, actions: list[dict[str, Any]], *,  # noqa: ANN001
-              change, take_back) -> GameState:
-        """Under the lock: change the game in memory, write it, and settle its index entry (see the module's text).
+              change, take_back) -> int:
+        """Under the lock: change the game in memory, write it, and settle its index entry (see the module's text);
+        the new revision.
 
         If the write fails, ``take_back`` returns the game in memory to what
         is still on disk, so the action can be tried again.
@@ -486,7 +491,7 @@ class GameStore:
         # is written only around a change of a game over before it or after it, not at every bid.
         was_over = game_over(game)
         before = summarize(game_id, game, created) if was_over else None
-        state = change()
+        change()
         changed = True
         try:
             over = game_over(game)
@@ -495,7 +500,7 @@ class GameStore:
                 take_back()
                 changed = False
                 before = summarize(game_id, game, created)
-                state = change()
+                change()
                 changed = True
             if before is not None:
                 self.index.put([before], unsettled=True)
@@ -507,7 +512,7 @@ class GameStore:
         loaded.actions, loaded.revision, loaded.file = actions, loaded.revision + 1, written
         if was_over or over:
             self.index.put([summarize(game_id, game, created)])
-        return state
+        return loaded.revision
 
     def player_names(self) -> list[str]:
         """Names from past games, the most often seen first (see :meth:`HistoryIndex.player_names`)."""
