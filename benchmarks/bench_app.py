@@ -21,13 +21,16 @@ Run from the checkout (Debian's Chromium installed, as scripts/run-tests does):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
@@ -290,6 +293,28 @@ def wait_serving(browser, port: int) -> None:
         except Exception:  # noqa: BLE001 - not listening yet: the page load itself is the wait
             probe.wait_for_timeout(50)
     probe.close()
+
+
+@contextlib.contextmanager
+def bidwell_beside_bare(browser, data: Path, bare_app: str, scratch: str, *,
+                        root: Path | None = None) -> Iterator[tuple[int, int]]:
+    """Bidwell serving ``data`` (the checkout at ``root`` on PYTHONPATH, or the installed one) and a bare Flet app (the
+    source ``bare_app``, given its port) on free ports, both answering ``browser`` before this yields their ports
+    (Bidwell's, the bare app's); both stopped after."""
+    port, bare_port = free_port(), free_port()
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    env = os.environ if root is None else dict(os.environ, PYTHONPATH=str(root))
+    ours = subprocess.Popen([sys.executable, "-m", "companion", "--no-browser", "--port", str(port), "--data",
+                             str(data)], cwd=root or scratch, env=env, **quiet)
+    bare = subprocess.Popen([sys.executable, "-c", bare_app, str(bare_port)], cwd=scratch, **quiet)
+    try:
+        wait_serving(browser, port)
+        wait_serving(browser, bare_port)
+        yield port, bare_port
+    finally:
+        for process in (ours, bare):
+            process.kill()
+            process.wait()
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import TAP_AND_SEE, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, bidwell_beside_bare, wait_at_rest
 from bench_storage import build
 from bench_taps import open_tab
 from phone import CHROMIUM_ARGS, Phone, chromium
@@ -161,16 +161,9 @@ def main() -> None:
         data = Path(scratch) / "data"
         shutil.copytree(args.folder, data)
         game_id, cards, bidding = game_at_the_hand(data)
-        port, bare_port = free_port(), free_port()
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-        ours = subprocess.Popen([sys.executable, "-m", "companion", "--no-browser", "--port", str(port), "--data",
-                                 str(data)], cwd=scratch, env=os.environ, **quiet)
-        bare = subprocess.Popen([sys.executable, "-c", BARE, str(bare_port)], cwd=scratch, **quiet)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-                wait_serving(browser, port)
-                wait_serving(browser, bare_port)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            with bidwell_beside_bare(browser, data, BARE, scratch) as (port, bare_port):
                 game_url = f"http://127.0.0.1:{port}/game/{game_id}"
                 our_page = open_tab(browser, game_url)
                 bare_page = open_tab(browser, f"http://127.0.0.1:{bare_port}/")
@@ -187,11 +180,7 @@ def main() -> None:
                 for _ in range(args.runs):
                     bidwell_round(our_page, game_url, taken, ours_times)
                     bare_round(bare_page, bare_times)
-                browser.close()
-        finally:
-            for process in (ours, bare):
-                process.kill()
-                process.wait()
+            browser.close()
     bare_there, bare_back = bare_times["start → Past games"], bare_times["Past games → start"]
     for what, values in ours_times.items():
         baseline = bare_back if what.endswith("→ start") or what == "correction → game" else bare_there

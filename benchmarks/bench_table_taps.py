@@ -53,7 +53,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import free_port, wait_at_rest, wait_serving
+from bench_app import bidwell_beside_bare, wait_at_rest
 from bench_screens import figures
 from bench_taps import open_tab
 from phone import CHROMIUM_ARGS, chromium
@@ -328,25 +328,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         data = Path(scratch) / "data"
         data.mkdir()
-        port, bare_port = free_port(), free_port()
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-        server = subprocess.Popen([sys.executable, "-m", "companion", "--no-browser", "--port", str(port), "--data",
-                                   str(data)], cwd=root, env=dict(os.environ, PYTHONPATH=str(root)), **quiet)
-        bare = subprocess.Popen([sys.executable, "-c", BARE, str(bare_port)], cwd=scratch, **quiet)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-                wait_serving(browser, port)
-                wait_serving(browser, bare_port)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            with bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
                 run = Run(browser, root, data, args.game, f"http://127.0.0.1:{bare_port}/",
                           f"http://127.0.0.1:{port}/", args.old)
                 for round_ in range(args.rounds + 1):
                     run.play_hand(round_, keep=round_ > 0)
-                browser.close()
-        finally:
-            for process in (server, bare):
-                process.kill()
-                process.wait()
+            browser.close()
     times = run.times
     bare_median = statistics.median(times["bare"])
     print(f"labels: {'the pad before the table screen (Bid n)' if run.old else 'the table screen (Anna bids n)'}")
