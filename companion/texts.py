@@ -148,6 +148,9 @@ APP.msg("summary.line", "{bid}/{tricks} · {points:+d} → {total}")
 # bidding
 APP.msg("bid.turn", "{name}'s bid")
 APP.msg("bid.number", "Bid {value}")
+# TRANSLATORS: a key of the bid pad in the row of a player who has bid, or is not yet due ("Anna: bid 2").
+APP.msg("bid.seat_number", "{name}: bid {value}")
+APP.msg("bid.not_yet", "It is {bidder}'s turn to bid; {name} bids after.")
 APP.msg("bid.forbidden_reason", "Not {value}: the bids would make {total}")
 APP.msg("bid.running", "Bids so far: {bids} for {count}")
 APP.msg("bid.private_count", "{done} of {count} have bid")
@@ -228,6 +231,23 @@ APP.msg("tricks.scored", "Hand {number} is scored")
 APP.msg("cards.of", "{label} of {name}")
 APP.msg("cards.less", "{label} of {name}: one less")
 APP.msg("cards.more", "{label} of {name}: one more")
+# the hand at the table: a row per player, and the bottom bar's screens
+APP.msg("tab.hand", "Hand")
+# TRANSLATORS: table.dealer_tag and table.first_tag are small tags beside a player's name in their row: the
+# dealer, and who bids first. Keep them to a few letters.
+APP.msg("table.dealer_tag", "deals")
+APP.msg("table.first_tag", "1st")
+APP.msg("table.dealer", "{name} deals")
+APP.msg("table.first", "{name} bids first")
+APP.msg("table.took", "took {count}")
+APP.msg("table.total", "{name}'s total: {total}")
+APP.msg("table.bid_chip", "{name}'s bid: {bid}. Change it")
+# TRANSLATORS: over the number of a player's bid, in a small square button beside their trick keys.
+APP.msg("table.bid_word", "bid")
+APP.msg("table.counted", "Cards: {count}")
+APP.msg("table.counted_of", "{name}'s counted cards: {count}")
+APP.msg_plural("table.exact", "{count} exact", "{count} exact")
+APP.msg("table.no_standings", "The standings come with the first hand scored.")
 # scoreboard
 APP.msg("board.title", "Scoreboard")
 APP.msg_plural("board.more_players", "Swipe the columns sideways to see all {count} player",

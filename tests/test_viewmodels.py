@@ -38,11 +38,12 @@ def seat_of(model, name):
     return model.players.index(name)
 
 
-def taken(model, tapped):
+def taken(model, tapped, *, guarded=True):
     """A tap was taken (``tapped`` is what the model said), and the moment it is shown where its pad was is
-    over, as after :data:`companion.views.common.SETTLE_SECONDS` on a screen."""
+    over, as after :data:`companion.views.common.SETTLE_SECONDS` on a screen; a tap not ``guarded`` (Score, in
+    the bar that stays put, whose next hand is new pads) has no such moment."""
     assert tapped, model.message
-    assert model.settle()
+    assert model.settle() is guarded
 
 
 def bid_all(model, bids):
@@ -68,7 +69,7 @@ def enter_tricks(model, tricks, **counted):
         for seat, count in enumerate(counts):
             for _ in range(count):
                 model.step_counted(kind, seat, 1)
-    taken(model, model.confirm_tricks())
+    taken(model, model.confirm_tricks(), guarded=False)
 
 
 def said_bids(lines):
@@ -422,7 +423,7 @@ def test_a_trick_pad_is_its_players_alone_and_score_after_the_hand_moved_on_is_r
     taken(model, model.tap_tricks(4, bela))
     assert [line.tricks for line in model.view().tricks.lines] == [4, 1, 5]  # the count filled in follows
     score = model.view().tricks.score_aim
-    taken(model, model.confirm_tricks(score))
+    taken(model, model.confirm_tricks(score), guarded=False)
     assert not model.confirm_tricks(score)
     assert model.message == Message("Hand 1 is scored — that tap was for it, so it was not taken again.", error=True)
     assert len(model.state.scored_hands) == 1 and model.state.current.bids == (None, None, None)
@@ -485,7 +486,7 @@ def test_tricks_are_tapped_in_the_order_of_play_and_the_last_is_filled_in(store)
     # Béla bid 3, took 3: 13; Csilla bid 4, took 5: 5 - 5 = 0; Anna bid 2, took 2: 12.
     assert [(line.tricks, line.points, line.made) for line in model.view().tricks.lines] == [
         (3, 13, True), (5, 0, False), (2, 12, True)]
-    taken(model, model.confirm_tricks())
+    taken(model, model.confirm_tricks(), guarded=False)
     assert model.state.hands[0].points == (12, 13, 0)
 
 
@@ -519,7 +520,7 @@ def test_herrlof_tricks_may_come_to_less_than_the_hand_but_never_more(store):
     assert not model.tap_tricks(1, anna.aim)
     taken(model, model.tap_tricks(3, anna.aim))
     assert model.view().tricks.check == "Tricks 13; between 12 and 15 allowed"
-    taken(model, model.confirm_tricks())
+    taken(model, model.confirm_tricks(), guarded=False)
     assert model.state.hands[0].points == (18, 10)  # 3 + 5 + 10; 10
     taken(model, model.undo())
     anna_line = lines_by_name(model.view().tricks)["Anna"]
@@ -551,7 +552,7 @@ def test_an_open_hand_costs_a_tap_per_bid_and_per_count_with_more_than_one_answe
             taken(model, taps.tap_tricks(tricks[seat_of(model, choosing)]))
         filled = [line for line in model.view().tricks.lines if line.filled_in]
         assert [(line.seat, line.tricks) for line in filled] == expected_filled
-        taken(model, taps.confirm_tricks())
+        taken(model, taps.confirm_tricks(), guarded=False)
         assert taps.calls == ["tap_bid"] * 4 + ["tap_tricks"] * (asked + 1) + ["confirm_tricks"]
         taps_per_size[cards] = taps.calls
         points_per_size[cards] = model.state.hands[hand.number - 1].points
@@ -715,7 +716,7 @@ def test_undoing_a_score_brings_its_tricks_back_to_score_again_at_once(store):
     assert {name: line.tricks for name, line in lines.items()} == {"Anna": 2, "Béla": 3, "Csilla": 5}
     assert {c[0]: c[2] for c in lines["Anna"].counted} == {"bonus": 1, "mad": 0}
     assert {c[0]: c[2] for c in lines["Csilla"].counted} == {"bonus": 0, "mad": 1}
-    taken(model, model.confirm_tricks())
+    taken(model, model.confirm_tricks(), guarded=False)
     assert model.state.hands[0].points == (17, 13, -5)
 
 
@@ -730,7 +731,7 @@ def test_tricks_brought_back_by_undo_can_be_changed(store):
     lines = lines_by_name(model.view().tricks)
     # Csilla keeps 5, so the last in the order of play, Anna, is left 10 - 4 - 5 = 1.
     assert {name: line.tricks for name, line in lines.items()} == {"Anna": 1, "Béla": 4, "Csilla": 5}
-    taken(model, model.confirm_tricks())
+    taken(model, model.confirm_tricks(), guarded=False)
     assert model.state.hands[0].points == (-4, -1, 0)  # 1 - 5; 4 - 5; 5 - 5
 
 
@@ -1040,7 +1041,7 @@ def test_once_every_trick_is_placed_the_rest_are_0_without_being_asked_and_follo
     taken(model, model.tap_tricks(1))  # Dóra: placed again; Emil and Anna are 0
     assert [(line.name, line.tricks, line.filled_in) for line in model.view().tricks.lines][3:] == [
         ("Emil", 0, True), ("Anna", 0, True)]
-    taken(model, taps.confirm_tricks())
+    taken(model, taps.confirm_tricks(), guarded=False)
     assert model.state.hands[0].tricks == (0, cards - 3, 2, 1, 0)
     # Its scoring undone, the hand comes back as tapped: the two zeros are filled in again, not asked.
     taken(model, model.undo())
@@ -1056,6 +1057,67 @@ def test_a_hand_of_five_whose_tricks_go_to_two_players_costs_eight_taps(store):
         taken(model, taps.tap_bid(0))
     taken(model, taps.tap_tricks(cards - 1))  # Béla, first in the order of play
     taken(model, taps.tap_tricks(1))  # Csilla
-    taken(model, taps.confirm_tricks())
+    taken(model, taps.confirm_tricks(), guarded=False)
     assert len(taps.calls) == 8
     assert model.state.hands[0].tricks == (0, cards - 1, 1, 0, 0)
+
+
+def row_of(table, name):
+    return next(row for row in table.rows if row.name == name)
+
+
+def test_the_table_has_a_row_per_player_in_the_order_of_play_each_with_their_own_pad(store):
+    model = new_play(store, "rage", RAGE_THREE)  # Anna deals: Béla bids first, then Csilla, then Anna
+    table = model.table()
+    assert [row.name for row in table.rows] == ["Béla", "Csilla", "Anna"]
+    assert [(row.turn, row.first, row.dealer) for row in table.rows] == [
+        (True, True, False), (False, False, False), (False, False, True)]
+    assert row_of(table, "Béla").label == "Bid {value}" and row_of(table, "Csilla").label == "Csilla: bid {value}"
+    assert all(key.allowed for key in row_of(table, "Béla").keys)
+    assert not any(key.allowed for key in row_of(table, "Csilla").keys)  # not yet due: faint, takes nothing
+    assert table.status == "Béla's bid" and not table.can_score
+
+
+def test_a_bounce_on_a_players_own_pad_repeats_their_bid_and_never_reaches_the_next_player(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    bela = row_of(model.table(), "Béla").aim
+    taken(model, model.tap_seat_bid(2, bela), guarded=False)  # nothing waits: Csilla's pad is live at once
+    table = model.table()
+    assert table.status == "Csilla's bid" and row_of(table, "Csilla").label == "Bid {value}"
+    assert row_of(table, "Béla").chosen == 2 and row_of(table, "Béla").aim == bela  # the same pad, still Béla's
+    revision = model.saved.revision
+    assert model.tap_seat_bid(2, bela)  # the bounce: the same number, nothing changes
+    assert model.saved.revision == revision and model.state.current.bids == (None, 2, None)
+    taken(model, model.tap_seat_bid(3, bela), guarded=False)  # a second touch on another key: Béla's bid changes
+    assert model.state.current.bids == (None, 3, None) and model.table().status == "Csilla's bid"
+    # A pad of a player not yet due takes nothing, and says whose turn it is.
+    assert not model.tap_seat_bid(1, row_of(model.table(), "Anna").aim)
+    assert model.message == Message("It is Csilla's turn to bid; Anna bids after.", error=True)
+    assert model.state.current.bids == (None, 3, None)
+
+
+def test_the_bid_that_ends_the_bidding_waits_a_moment_before_the_trick_pads_take_a_tap(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    for name, bid in (("Béla", 2), ("Csilla", 3)):
+        taken(model, model.tap_seat_bid(bid, row_of(model.table(), name).aim), guarded=False)
+    anna = row_of(model.table(), "Anna").aim
+    assert model.tap_seat_bid(4, anna)
+    # Anna's bid pad gives way to her trick pad in the same place: her bounce must not be a count.
+    assert not model.table().bidding and model.settling is not None
+    assert not model.tap_tricks(4, row_of(model.table(), "Anna").aim)
+    assert model.draft is None or model.draft.tricks == (None, None, None)
+    assert model.settle()
+    taken(model, model.tap_tricks(4, row_of(model.table(), "Anna").aim), guarded=False)
+    bounce = row_of(model.table(), "Anna").aim
+    taken(model, model.tap_tricks(4, bounce), guarded=False)  # the bounce lands on Anna's own pad again
+    assert [row.chosen for row in model.table().rows] == [None, None, 4]
+
+
+def test_where_the_rows_scroll_every_pad_waits_a_moment_after_a_tap(store):
+    model = new_play(store, "rage", RAGE_THREE)
+    model.rows_scroll = True
+    assert model.tap_seat_bid(2, row_of(model.table(), "Béla").aim)
+    assert not model.tap_seat_bid(3, row_of(model.table(), "Csilla").aim)  # moved under the finger: not taken
+    assert model.state.current.bids == (None, 2, None)
+    assert model.settle()
+    taken(model, model.tap_seat_bid(3, row_of(model.table(), "Csilla").aim))

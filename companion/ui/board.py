@@ -293,3 +293,34 @@ def BoardLine(row: BoardRow, widths: tuple[int, ...], height: int) -> ft.Control
 
 
 # --- correcting a hand ------------------------------------------------------------------
+
+
+@ft.memo
+@part
+def Ranking(standings: tuple[StandingLine, ...], text: str = "") -> ft.Control:
+    """The standings as a screen of their own: every player ranked, the leaders marked, in type the table reads
+    from across it; ten players fit a phone without scrolling. A button copies them for a chat."""
+    number = in_use().integer
+    lines: list[ft.Control] = [heading(t("board.standings"), size=20)]
+    if not standings:
+        lines.append(ft.Text(t("table.no_standings"), italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    for index, line in enumerate(standings):
+        first = line.place == 1
+        lines.append(ft.Container(ft.Row([
+            ft.Text(f"{line.place}.", size=20, width=34, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY if first else None),
+            ft.Text(line.name, size=19, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD if first else ft.FontWeight.W_500),
+            ft.Text(t("table.exact", count=line.exact_bids or 0), size=12, no_wrap=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(number(line.total), size=22, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.END,
+                    no_wrap=True),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding(10, 4, 10, 4), border_radius=10, height=44,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if first else ft.Colors.SURFACE_CONTAINER_HIGH,
+            semantics_label=t("board.standing", place=line.place, name=line.name, total=number(line.total),
+                              count=line.exact_bids or 0),
+            key=f"place-{index}"))
+    if text:
+        lines.append(CopyButton(text, t("share.copy_standings"), t("share.copied"), key="copy-standings"))
+    return ft.Column(lines, spacing=4)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from enum import IntEnum
 
 import flet as ft
 
 from companion.store.files import StorageError
 from companion.texts import t
-from companion.ui.board import Board, line_width
+from companion.ui.board import Board, Ranking, line_width
 from companion.ui.charts import GameChartsPanel
 from companion.ui.guard import scorekeeper_notices
 from companion.ui.panels import (
@@ -28,10 +29,22 @@ from companion.ui.panels import (
 )
 from companion.ui.session import GameHandle, use_session, use_settling
 from companion.ui.sharing import ShareButton
+from companion.ui.table import (
+    NAV_BAR,
+    VIEW_PADDING,
+    ActionBar,
+    HeaderStrip,
+    RowsColumn,
+    SeatCard,
+    TrumpLine,
+    rows_fit,
+    wide_keys,
+)
 from companion.ui.widgets import icon_button, part, said, screen
 from companion.views.common import Screen, Settling, Step
-from companion.views.play_views import PlayView
+from companion.views.play_views import PlayView, TableView
 from scoring.i18n.language import game_text
+from scoring.stats import game_charts
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +65,26 @@ def PastGameScreen() -> ft.View:
     return _game_view(game_id, looking=True)
 
 
+class Tab(IntEnum):
+    """The game's screens behind its bottom bar, in the bar's order."""
+
+    HAND = 0
+    BOARD = 1
+    STANDINGS = 2
+    CHARTS = 3
+
+
+TABS = ((Tab.HAND, ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE, "tab.hand"),
+        (Tab.BOARD, ft.Icons.TABLE_CHART_OUTLINED, ft.Icons.TABLE_CHART, "board.title"),
+        (Tab.STANDINGS, ft.Icons.LEADERBOARD_OUTLINED, ft.Icons.LEADERBOARD, "board.standings"),
+        (Tab.CHARTS, ft.Icons.SHOW_CHART_OUTLINED, ft.Icons.SHOW_CHART, "charts.title"))
+
+
 def _game_view(game_id: str, *, looking: bool) -> ft.View:
     session = use_session()
     route = ft.use_view_path()
+    # Kept by the screen, not the body: Back from a correction comes back to the scoreboard it was opened from.
+    tab, set_tab = ft.use_state(Tab.HAND)
     try:
         handle = session.game(game_id)
     except StorageError as error:
@@ -65,9 +95,15 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
         appbar=ft.AppBar(title=bar_title(game_text(handle.model.game.rules.game.name), ft.context.page.width),
                          actions=[ShareButton(handle, "history" if looking else "game"),
                                   AdjustButton(handle, looking), UndoButton(handle, looking)]),
-        scroll=ft.ScrollMode.AUTO,
-        padding=12,
-        controls=[*scorekeeper_notices(session), GameBody(handle, looking)],
+        navigation_bar=ft.NavigationBar(
+            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=chosen, label=t(label))
+                          for _, icon, chosen, label in TABS],
+            selected_index=int(tab), height=NAV_BAR,
+            label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
+            on_change=lambda e: set_tab(Tab(int(e.control.selected_index)))),
+        padding=VIEW_PADDING,
+        spacing=6,
+        controls=[*scorekeeper_notices(session), GameBody(handle, looking, tab)],
     )
 
 
@@ -136,17 +172,29 @@ def UndoButton(handle: GameHandle, looking: bool) -> ft.Control:
 
 @ft.memo
 @part
-def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
-    """Whatever part of the game is on: bids, the pass-the-phone cover, tricks, the end; then the scoreboard.
+def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
+    """The screen the bottom bar chose: the hand (its table of players, or the pass-the-phone cover, a private pad,
+    the end), the scoreboard, the standings or the charts; each built only while it is shown.
 
     Drawn again when the game changes (the handle moves on), not each time the router draws the screens of the
-    stack (leaving a correction): the scoreboard beneath is drawn once after a save, not twice."""
+    stack (leaving a correction)."""
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
     use_settling(handle)
     model = handle.model
     ft.use_effect(lambda: None, [], cleanup=model.left)
-    view: PlayView = model.view()
+    base = "history" if looking else "game"
+    if tab is Tab.BOARD:
+        return _scrolled([Board(model.board(), handle.id, base, key="board")], "board")
+    if tab is Tab.STANDINGS:
+        board = model.board()
+        return _scrolled([Ranking(board.standings, board.standings_text, key="ranking")], "standings")
+    if tab is Tab.CHARTS:
+        return _scrolled([GameChartsPanel(game_charts(model.game), model.players, key="charts")], "charts")
+    table = None if model.read_only else model.table()
+    if table is not None:
+        return _hand_table(handle, table)
+    view: PlayView = model.view(board=False)
     settling = view.settling
     # Every part keyed: as parts come and go (a summary, a said line), the others keep their identity, so
     # nothing is sent again for nothing and no tap lands on a part that moved into another's place. A pad is
@@ -192,12 +240,49 @@ def GameBody(handle: GameHandle, looking: bool) -> ft.Control:
     if session.tables is not None and not view.read_only and view.screen is not Screen.FINISHED \
             and view.screen is not Screen.PRIVATE_BID:
         controls.append(PhonesPanel(handle, session.seating, key="phones"))
-    # Only the bidder looks at a private pad; the scoreboard holds no private bid, so it shows everywhere else.
-    if view.screen is not Screen.PRIVATE_BID:
-        controls.append(Board(view.board, handle.id, "history" if looking else "game", key="board"))
-        if view.charts is not None:
-            controls.append(GameChartsPanel(view.charts, model.players, key="charts"))
-    return ft.Column(controls, spacing=12)
+    return _scrolled(controls, f"hand-{view.screen.value}")
+
+
+def _scrolled(controls: list[ft.Control], key: str) -> ft.Control:
+    """A screen's content, scrolling under the top bar and over the bottom one; opened at its top."""
+    return ft.Column(controls, spacing=12, expand=True, scroll=ft.ScrollMode.AUTO, key=key)
+
+
+def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
+    """The hand at the table (:mod:`companion.ui.table`): the header and the bar fixed, a row per player between."""
+    model = handle.model
+    page = ft.context.page
+    session = use_session()
+    trump = model.trump_view()
+    options = model.options_new()
+    fits = rows_fit(table, page.width, page.height, trump=trump is not None, options=options)
+    model.rows_scroll = not fits
+    wide = wide_keys(table, page.width)
+    tap = handle.on(model.tap_seat_bid if table.bidding else model.tap_tricks)
+    change_aim = model.aim(Step.CHANGE)
+    rows: list[ft.Control] = [
+        SeatCard(row, tap, handle.on(model.ask_change), change_aim, handle.on(model.step_counted),
+                 handle.key(row.aim), wide, table.bidding, key=ft.ScrollKey(f"seat-{row.seat}"))
+        for row in table.rows]
+    if session.tables is not None:
+        rows.append(PhonesPanel(handle, session.seating, key="phones"))
+    turn = next((row.seat for row in table.rows if row.turn), None)
+    message = model.message
+    said_text = message.text if message is not None else (model.last_entry if table.bidding else None)
+    header = model.header()
+    controls: list[ft.Control] = []
+    if model.saved.damage is not None:
+        controls.append(ft.Text(t("history.damaged_open", damage=model.saved.damage), color=ft.Colors.ERROR,
+                                key="damage"))
+    controls.append(HeaderStrip(header, options,
+                                key="header"))
+    if trump is not None:
+        controls.append(TrumpLine(trump, handle.on(model.add_trump), model.aim(Step.TRUMP), key="trump"))
+    controls.append(RowsColumn(rows, turn, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
+    controls.append(ActionBar(table.status, table.tally, table.note, said_text,
+                              message is not None and message.error, table.can_score,
+                              handle.on(model.confirm_tricks), table.score_aim, table.hand, key="bar"))
+    return ft.Column(controls, spacing=6, expand=True, key="table")
 
 
 def _ghost(model, handle: GameHandle, retired: Settling | None) -> Ghost | None:  # noqa: ANN001 - a PlayModel

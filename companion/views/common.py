@@ -61,7 +61,9 @@ class Aim:
     aim is still what the screen would draw: a second tap on a pad that has moved on, or one that reached the
     server late, is refused, never given to another player."""
 
-    revision: int
+    revision: int | None
+    """None for a player's own pad at the table (:meth:`~companion.views.play.PlayModel.seat_aim`): it is that
+    player's pad for that hand and step whatever else is entered meanwhile."""
     hand: int | None
     step: Step
     seat: int | None = None

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from companion.store.files import StorageError
 from companion.store.game_files import ConflictError
 from companion.store.games import GameStore, SavedGame
-from companion.texts import t
+from companion.texts import in_use, t
 from companion.views.bids import bid_pad_of, bids_line_of, change_pad_of, last_hand_of, running_total_of, trump_of
 from companion.views.common import (
     Aim,
@@ -40,10 +40,12 @@ from companion.views.play_views import (
     HandSummary,
     Header,
     PlayView,
+    SeatRow,
+    TableView,
     TricksView,
     TrumpView,
 )
-from companion.views.scoreboard import board_of, ending_of, header_of
+from companion.views.scoreboard import board_of, ending_of, header_of, options_new_of
 from companion.views.stats import match_text
 from companion.views.tricks import tricks_view_of
 from companion.views.undo import undo_question_of, undone_line
@@ -56,6 +58,9 @@ from scoring.i18n.sentences import Listed
 from scoring.rules import BiddingMode
 from scoring.state import GameState, HandView, Phase
 from scoring.stats import MATCH_KEY, game_charts
+
+EMPTY_BOARD = BoardView((), (), (), ())
+"""The board of a view made for a screen that does not show it."""
 
 
 class PlayModel:
@@ -88,6 +93,9 @@ class PlayModel:
         """Whether a seat's player bids on a phone of their own (the table says; none without one)."""
         self._taken_over: tuple[int, int] | None = None
         self._changing: tuple[int, int] | None = None  # (hand, seat) whose bid is being changed
+        self.rows_scroll = False
+        """Whether the table's rows scroll on this tab's screen (more than fit): they move under a finger as the
+        turn is brought into sight, so a tap on a row's pad is said, and every pad waits a moment after it."""
 
     @property
     def game(self) -> Game:
@@ -140,8 +148,9 @@ class PlayModel:
             return Screen.COVER
         return Screen.TRICKS
 
-    def view(self) -> PlayView:
-        """The play screen as it stands now."""
+    def view(self, *, board: bool = True) -> PlayView:
+        """The play screen as it stands now; without the scoreboard and charts (``board`` False) for a screen that
+        does not show them, which then hold an empty board and no charts."""
         screen = self.screen
         playing = screen is not Screen.FINISHED
         private = screen is Screen.PRIVATE_BID
@@ -167,11 +176,11 @@ class PlayModel:
             tricks=tricks,
             ending=self.ending() if screen is Screen.FINISHED else None,
             trump=self.trump_view() if playing and not private else None,
-            board=self.board(),
+            board=self.board() if board else EMPTY_BOARD,
             message=self.message,
             can_undo=self.can_undo(),
             revision=self.saved.revision,
-            charts=game_charts(self.game),
+            charts=game_charts(self.game) if board else None,
             settling=self.settling,
             retired=self.retired,
             last_entry=self.last_entry,
@@ -208,10 +217,27 @@ class PlayModel:
         if self._settling_on(aim):
             self.message = Message(t("tap.during_settle", taken=self.settling.text), error=True)
             return False
+        if aim.revision is None:
+            now = self.aim(aim.step, aim.seat)
+            if (aim.hand, aim.step) == (now.hand, now.step) and self._seat_pad_open(aim.step):
+                return True
+            self.message = Message(self.stale(aim), error=True)
+            return False
         if aim != self.aim(aim.step, aim.seat):
             self.message = Message(self.stale(aim), error=True)
             return False
         return True
+
+    def seat_aim(self, step: Step, seat: int) -> Aim:
+        """The aim of ``seat``'s own pad at the table (:meth:`table`): that player, this hand, ``step``, with no
+        revision: the pad stays theirs, and a tap on it is theirs, whatever another player enters meanwhile."""
+        hand = self.state.current
+        return Aim(None, None if hand is None else hand.number, step, seat)
+
+    def _seat_pad_open(self, step: Step) -> bool:
+        """Whether the players' own pads for ``step`` are on the table now."""
+        screen = self.screen
+        return (step is Step.BID and screen is Screen.BIDDING) or (step is Step.TRICKS and screen is Screen.TRICKS)
 
     def _settling_on(self, aim: Aim | None) -> bool:
         """Whether a tap aimed at ``aim`` would land while the last tap is still said: every control waits then,
@@ -227,10 +253,19 @@ class PlayModel:
         return stale_tap(self.game, aim, self.draft, otherwise)
 
     def _taken(self, text: str, pad: Aim | None = None, keys: Sequence[PadKey] = (), chosen: int | None = None, *,
-               stays: bool = False) -> None:
+               stays: bool = False, guarded: bool = True) -> None:
         """A tap was taken (on ``pad``, whose ``keys`` it had, ``chosen`` the number taken): say ``text`` until
         :meth:`settle`, and keep saying it (``stays``) where the lines below do not show it by themselves (an
-        undo, a changed bid). A private pad's keys are kept with no reasons: a struck-out number tells a sum."""
+        undo, a changed bid). A private pad's keys are kept with no reasons: a struck-out number tells a sum.
+
+        Not ``guarded``: the tap was on a player's own pad at the table, which stays where it is, so a bounce can
+        only land on it again; nothing waits, and ``text`` is said as the last tap taken."""
+        if not guarded:
+            self.settling = None
+            self.retired = None
+            self.last_entry = text
+            self.message = None
+            return
         private = pad is not None and pad.step in (Step.BID, Step.CHANGE) and chosen is None
         kept = tuple(PadKey(key.value, key.allowed, None if private else key.reason) for key in keys)
         self.settling = Settling(text, pad, kept, chosen)
@@ -265,6 +300,10 @@ class PlayModel:
     def header(self) -> Header:
         """Hand N of M (or the race to the target), cards each, dealer, first bidder, the options in play."""
         return header_of(self.game)
+
+    def options_new(self) -> bool:
+        """Whether the header says the hand's options: on the first hand, and where they change."""
+        return options_new_of(self.game)
 
     # -- trump (a table aid) --
 
@@ -362,6 +401,31 @@ class PlayModel:
         self._unlocked = None
         self.message = None
 
+    def tap_seat_bid(self, value: int, aim: Aim) -> bool:
+        """A key of the bid pad of the player ``aim`` names, at the table (bids said aloud): their bid when it is
+        their turn; after it, a change to another number; the number they bid, nothing (a second touch repeats
+        it). A pad of a player not yet due takes nothing, and says whose turn it is."""
+        if not self.takes(aim) or self.changing is not None:
+            return False
+        hand, seat = self.state.current, aim.seat
+        name = self.players[seat]
+        if hand.bids[seat] is None:
+            if seat != self.state.next_bidder:
+                self.message = Message(t("bid.not_yet", name=name, bidder=self.bidder), error=True)
+                return False
+            if not self._saving(aim, lambda: self.saved.bid(seat, value)):
+                return False
+            # The last bid turns every pad into a trick pad in its place: a bounce would be that player's count.
+            ended = self.state.phase is not Phase.BIDDING
+            self._taken(t("bid.taken", name=name, value=value), aim, guarded=self.rows_scroll or ended)
+            return True
+        if value == hand.bids[seat]:
+            return True
+        if not self._saving(aim, lambda: self.saved.change_bid(seat, value)):
+            return False
+        self._taken(t("bid.changed", name=name, value=value), guarded=self.rows_scroll)
+        return True
+
     def left(self) -> None:
         """The game's screen was left (Back to the start screen): a private pad open on it is covered again, so
         whoever opens the game next sees the pass-the-phone cover, not a pad someone else unlocked."""
@@ -383,6 +447,81 @@ class PlayModel:
         self._taken(t("bid.taken_private", name=name) if private else t("bid.taken", name=name, value=value),
                     aim, keys, None if private else value)
         return True
+
+    def table(self) -> TableView | None:
+        """The hand at the table while its bids are said aloud or its tricks entered: a row per player in the order
+        of play, each with their own pad for the step (None on any other screen)."""
+        screen = self.screen
+        if screen not in (Screen.BIDDING, Screen.TRICKS):
+            return None
+        table = self._bidding_table() if screen is Screen.BIDDING else self._tricks_table()
+        if self.settling is None:
+            return table
+        # Every pad waits, greyed, while the tap just taken is said (the rows scroll, or the bidding just ended).
+        return dataclasses.replace(table, rows=tuple(dataclasses.replace(row, keys=greyed(row.keys))
+                                                     for row in table.rows))
+
+    def _last_results(self) -> dict[int, tuple[str, bool]]:
+        """What the last scored hand gave each seat ("✓ +12"), said in its row until the hand is played."""
+        scored = self.state.scored_hands
+        if not scored:
+            return {}
+        return {line.seat: (_result(bool(line.exact), line.points), bool(line.exact)) for line in scored[-1].seats}
+
+    def _bidding_table(self) -> TableView:
+        state, hand, game = self.state, self.state.current, self.game
+        turn = state.next_bidder
+        last = self._last_results()
+        pad = tuple(self.pad())
+        rows = []
+        for seat in hand.bidding_order:
+            bid = hand.bids[seat]
+            name = self.players[seat]
+            if seat == turn:
+                keys, label = pad, t("bid.number", value="{value}")
+            elif bid is not None and not self.read_only:
+                keys, label = change_pad_of(game, seat), t("bid.seat_number", name=name, value="{value}")
+            else:
+                keys = tuple(PadKey(n, False) for n in range(hand.cards + 1))
+                label = t("bid.seat_number", name=name, value="{value}")
+            result, made = last.get(seat, ("", None))
+            rows.append(SeatRow(
+                seat=seat, name=name, dealer=seat == hand.dealer, first=seat == hand.first,
+                bid=t("bid.waiting") if bid is None else str(bid), tricks="", result=result, made=made,
+                total=in_use().integer(state.totals[seat]), turn=seat == turn, keys=keys, chosen=bid, label=label,
+                aim=self.seat_aim(Step.BID, seat)))
+        forbidden = next((key.reason for key in pad if not key.allowed), None)
+        return TableView(
+            hand=hand.number, bidding=True, rows=tuple(rows),
+            status=t("bid.turn", name=self.bidder or ""), tally=self.running_total(),
+            note=forbidden, can_score=False, score_aim=None)
+
+    def _tricks_table(self) -> TableView:
+        state, hand = self.state, self.state.current
+        tricks = self.tricks_view()
+        changeable = {line.seat: line.changeable for line in tricks.bids}
+        rows = []
+        for line in tricks.lines:
+            result = "" if line.points is None else _result(bool(line.made), line.points)
+            rows.append(SeatRow(
+                seat=line.seat, name=line.name, dealer=line.seat == hand.dealer, first=line.seat == hand.first,
+                bid=line.bid, tricks=t("tricks.not_yet") if line.tricks is None else str(line.tricks),
+                result=result, made=line.made, total=in_use().integer(state.totals[line.seat]),
+                turn=line.selected, keys=line.keys, chosen=line.tricks,
+                label=t("tricks.pad", name=line.name, value="{value}"),
+                aim=self.seat_aim(Step.TRICKS, line.seat),
+                counted=tuple(kind for kind in line.counted if kind[3] > 0 or kind[2] > 0),
+                filled_in=line.filled_in, bid_changeable=changeable.get(line.seat, False) and not self.read_only))
+        tapped = any(line.tricks is not None and not line.filled_in for line in tricks.lines)
+        if (tapped or tricks.choosing is None) and self.last_entry:
+            status = self.last_entry
+        else:
+            status = t("tricks.choose", name=tricks.choosing or "")
+        return TableView(
+            hand=hand.number, bidding=False, rows=tuple(rows), status=status,
+            tally=tricks.check if tricks.bid_total is None else f"{tricks.check} · {tricks.bid_total}",
+            note=tricks.rest_none or tricks.bids_note, can_score=tricks.complete and not self.read_only,
+            score_aim=tricks.score_aim)
 
     def bids_line(self) -> list[BidLine]:
         """Every player in bidding order with their bid as the table may see it now, and whether a tap on it
@@ -466,7 +605,8 @@ class PlayModel:
             return False
         keys = next(line.keys for line in self.tricks_view().lines if line.seat == seat)
         self.draft = draft.give(self.game, seat, value)
-        self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value)
+        self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value,
+                    guarded=aim.revision is not None or self.rows_scroll)
         return True
 
     def _trick_reason(self, seat: int, value: int) -> str:
@@ -508,7 +648,7 @@ class PlayModel:
         if not self._saving(aim, lambda: self.saved.record_tricks(list(draft.tricks), dict(draft.counted),
                                                                   expected_revision=aim.revision)):
             return False
-        self._taken(t("tricks.scored", number=number))
+        self._taken(t("tricks.scored", number=number), guarded=False)
         return True
 
     # -- scoreboard --
@@ -608,3 +748,9 @@ class PlayModel:
     def _hand(self, number: int) -> HandView | None:
         hands = self.state.hands
         return hands[number - 1] if 0 < number <= len(hands) else None
+
+
+def _result(made: bool, points: int) -> str:
+    """What a hand scored a player, in a row: "✓ +12", "× −10"."""
+    mark = t("board.made_mark") if made else t("board.missed_mark")
+    return f"{mark} {in_use().integer(points, signed=True)}"

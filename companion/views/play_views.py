@@ -234,3 +234,53 @@ class PlayView:
     undo_aim: Aim | None = None
     changing_name: str | None = None
     """On the cover: the player passed the phone to change their own private bid (None: to bid)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's row at the table: name, what they bid and took, what the hand scores them (or the last hand
+    scored), their total, and their own pad for the step the hand is at. A row's pad is aimed at its player for
+    this hand and step, whatever else changes, so a second touch on it can only change or repeat that player's
+    number."""
+
+    seat: int
+    name: str
+    dealer: bool
+    first: bool
+    bid: str
+    """The bid as the table may see it ("2", "–" before it is made, "secret")."""
+    tricks: str
+    """The tricks entered ("3"; "–" before), empty while bidding."""
+    result: str
+    """What the hand scores this player ("✓ +12"), or, before it is played, what the last hand scored them."""
+    made: bool | None
+    total: str
+    turn: bool
+    """Whose turn it is: the row stands out."""
+    keys: tuple[PadKey, ...]
+    chosen: int | None
+    label: str
+    """The spoken name of the pad's keys, with ``{value}`` ("Bid {value}" on the turn's row)."""
+    aim: Aim | None
+    counted: tuple[tuple[str, str, int, int], ...] = ()
+    """Cards counted in the player's tricks (kind, label, count, most), offered once the player took a trick."""
+    filled_in: bool = False
+    bid_changeable: bool = False
+    """Whether the bid, once the tricks are being entered, opens its own pad to be changed."""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The hand at the table: a row per player in the order of play, and what the bar under them says and does."""
+
+    hand: int
+    bidding: bool
+    rows: tuple[SeatRow, ...]
+    status: str
+    """Whose turn it is, or what the last tap took."""
+    tally: str
+    """The bids so far against the tricks, or the tricks entered against the cards."""
+    note: str | None
+    """What the hook forbids the dealer, every trick placed, or secret bids: a line the table needs now."""
+    can_score: bool
+    score_aim: Aim | None

@@ -48,6 +48,17 @@ def options_line(game: Game, number: int, cards: int) -> str:
     return " · ".join(parts)
 
 
+def options_new_of(game: Game) -> bool:
+    """Whether the options of the hand being played are new to the table: its first hand, and a hand where they
+    change (Wizard's hook, from the second hand on)."""
+    hand = game.state.current
+    if hand is None or hand.number == 1:
+        return hand is not None
+    before = hand.number - 1
+    return options_line(game, hand.number, hand.cards) != options_line(game, before,
+                                                                         game.rules.cards_in_hand(before - 1))
+
+
 def board_of(game: Game, *, read_only: bool, played_on: str = "") -> BoardView:
     """Every hand so far: each player's bid (as the table may see it), tricks, points, running total; and the
     standings, also as text to copy (headed by the day ``played_on``, ISO, where given)."""

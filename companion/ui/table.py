@@ -1,0 +1,265 @@
+"""The hand at the table: a fixed header, a row per player in the order of play with the player's own pad, and a
+fixed bar that says whose turn it is and scores the hand.
+
+Every row's pad stays where it is for the whole of a step (bids, then tricks), keyed by its player, hand and step:
+a second touch on the pad just tapped reaches that player's pad again, never the next player's. Where the rows do
+not all fit the screen (many players, many cards) they scroll between the header and the bar, the turn's row is
+brought into sight, and so the pads wait a moment after each tap (see :attr:`PlayModel.rows_scroll`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.texts import t
+from companion.ui.widgets import TAP, counter, part
+from companion.views.common import Aim, PadKey
+from companion.views.play_views import Header, SeatRow, TableView, TrumpView
+
+KEY = TAP
+"""A key of a row's pad: a finger's size, and no more, so a row of seven fits a phone."""
+WIDE_KEY = 60
+"""A key of a short pad (a hand of few cards): wider, easier to hit."""
+KEY_GAP = 3
+ROW_PADDING = 6
+ROW_LINE = 22
+"""The row's line over its pad: name, bid, tricks, points, total."""
+ROW_GAP = 6
+ROW_BORDER = 2
+VIEW_PADDING = 8
+NAV_BAR = 64
+ABOVE_ROWS = 56 + VIEW_PADDING + 26 + 18 + 6
+"""The top bar, the screen's padding, the header's two lines and the gap under it, as drawn (measured at 390x844:
+the rows start 128 px down)."""
+OPTIONS_LINE = 16
+TRUMP_LINE = 54
+BELOW_ROWS = 145
+"""The gap over the bar, the bar, the screen's padding and the bottom bar, as drawn."""
+CHIP_WIDTH = KEY
+"""The bid in a row while its tricks are entered, a button that changes it: a key's height, a little wider."""
+
+CHOSEN_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12))
+LIVE_STYLE = CHOSEN_STYLE
+WAITING_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
+                               side=ft.BorderSide(1, ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE)))
+REFUSED_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
+                               side=ft.BorderSide(2, ft.Colors.ERROR), color=ft.Colors.ERROR)
+STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2)
+
+
+def keys_per_line(width: float, *, chip: bool = False) -> int:
+    """How many keys of :data:`KEY` fit a row's line on a screen ``width`` wide (one slot fewer where the bid's
+    chip leads the line)."""
+    room = width - 2 * VIEW_PADDING - 2 * ROW_PADDING - (CHIP_WIDTH + KEY_GAP if chip else 0)
+    return max(1, int((room + KEY_GAP) // (KEY + KEY_GAP)))
+
+
+def row_height(keys: int, width: float, *, chip: bool = False) -> int:
+    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide."""
+    lines = max(1, math.ceil(keys / keys_per_line(width, chip=chip)))
+    return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP
+
+
+def wide_keys(table: TableView, width: float | None) -> bool:
+    """Whether every row's pad fits one line of :data:`WIDE_KEY` keys on a screen ``width`` wide (390 when not
+    known): a short pad is drawn with wider keys."""
+    room = (width or 390) - 2 * VIEW_PADDING - 2 * ROW_PADDING - (0 if table.bidding else CHIP_WIDTH + KEY_GAP)
+    most = max((len(row.keys) for row in table.rows), default=0)
+    return most * (WIDE_KEY + KEY_GAP) - KEY_GAP <= room
+
+
+def rows_fit(table: TableView, width: float | None, height: float | None, *, trump: bool, options: bool) -> bool:
+    """Whether every row of ``table`` fits between the fixed header and bar on a page ``width`` by ``height``
+    (390 by 844 when not known): Flet does not tell the server where it drew a control, so this is worked out
+    from the keys and the page's size."""
+    width, height = width or 390, height or 844
+    room = height - ABOVE_ROWS - BELOW_ROWS - (TRUMP_LINE if trump else 0) - (OPTIONS_LINE if options else 0)
+    chip = not table.bidding
+    rows = sum(row_height(len(row.keys), width, chip=chip) for row in table.rows)
+    return rows + ROW_GAP * (len(table.rows) - 1) <= room
+
+
+@ft.memo
+@part
+def HeaderStrip(header: Header, options: bool) -> ft.Control:
+    """The hand: its number, the cards each, who deals and who bids first; the options the first time they hold."""
+    title = ft.Row([
+        ft.Text(header.title, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+        ft.Text(header.cards, size=16, no_wrap=True, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_600),
+    ], spacing=10, wrap=True, run_spacing=0, alignment=ft.MainAxisAlignment.CENTER)
+    lines: list[ft.Control] = [title]
+    second = [header.dealer, header.first] + ([header.race] if header.race else [])
+    lines.append(ft.Text(" · ".join(second), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                         text_align=ft.TextAlign.CENTER))
+    if options:
+        lines.append(ft.Text(header.options, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,
+                             text_align=ft.TextAlign.CENTER))
+    return ft.Column(lines, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@ft.memo
+@part
+def TrumpLine(trump: TrumpView, add: Callable[..., object], aim: Aim) -> ft.Control:
+    """Rage'n Glyphs' trump in one tap: the suits in one sideways line, the one that is trump now filled."""
+    chips = []
+    for value, label in trump.choices:
+        now = value == trump.current
+        make = ft.FilledButton if now else ft.OutlinedButton
+        chips.append(make(
+            content=ft.Text(label, no_wrap=True, size=13,
+                            semantics_label=t("trump.now", suit=label) if now else None),
+            height=TAP, key=f"trump-{value}", style=ft.ButtonStyle(padding=ft.Padding(10, 0, 10, 0)),
+            on_click=(lambda _: None) if now else (lambda _, v=value: add(v, aim))))
+    return ft.Row([ft.Icon(ft.Icons.STYLE_OUTLINED, size=20, tooltip=trump.line), *chips], spacing=4,
+                  scroll=ft.ScrollMode.HIDDEN)
+
+
+@ft.memo
+@part
+def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object], aim: Aim, chosen: int | None,
+            wide: bool) -> ft.Control:
+    """A row's pad: one key per number, told apart by look alone (the chosen filled, the live tonal, the waiting
+    faint, the one the hook refuses struck and outlined in the error colour) and by what a screen reader says."""
+    buttons = []
+    for key in keys:
+        refused = not key.allowed and key.reason is not None
+        spoken = f"{key.value}: {key.reason}" if refused else label.format(value=key.value)
+        text = ft.Text(str(key.value), size=20, weight=ft.FontWeight.W_600, no_wrap=True, semantics_label=spoken,
+                       style=STRUCK if refused else None)
+        if key.value == chosen:
+            make, style = ft.FilledButton, CHOSEN_STYLE
+        elif key.allowed:
+            make, style = ft.FilledTonalButton, LIVE_STYLE
+        else:
+            make, style = ft.OutlinedButton, REFUSED_STYLE if refused else WAITING_STYLE
+        buttons.append(make(content=text, width=WIDE_KEY if wide else KEY, height=KEY, style=style,
+                            disabled=not key.allowed, key=f"key-{key.value}",
+                            on_click=lambda _, v=key.value: on_tap(v, aim)))
+    return ft.Row(buttons, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)
+
+
+@ft.memo
+@part
+def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[..., object], change_aim: Aim,
+             step_counted: Callable[..., object], pad_key: str, wide: bool, bidding: bool) -> ft.Control:
+    """One player's row: name (with the dealer's and the first bidder's marks), bid, tricks, what the hand scores
+    them and their total, over their own pad; the turn's row outlined. A player who may have counted cards in the
+    hand (Skull King's captures, Rage's ±5) has a key that opens their counters."""
+    marks = []
+    if row.dealer:
+        marks.append(_tag(t("table.dealer_tag"), t("table.dealer", name=row.name)))
+    if row.first:
+        marks.append(_tag(t("table.first_tag"), t("table.first", name=row.name)))
+    facts: list[ft.Control] = []
+    if not bidding:
+        facts.append(ft.Text(t("table.took", count=row.tricks), size=14, no_wrap=True,
+                             italic=row.filled_in, weight=ft.FontWeight.W_600))
+    if row.result:
+        facts.append(ft.Text(row.result, size=14, no_wrap=True,
+                             color=ft.Colors.PRIMARY if row.made else ft.Colors.ERROR,
+                             opacity=0.65 if bidding else 1))
+    facts.append(ft.Text(row.total, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, width=52,
+                         text_align=ft.TextAlign.END, semantics_label=t("table.total", name=row.name, total=row.total)))
+    line = ft.Row([
+        ft.Text(row.name, size=16, weight=ft.FontWeight.BOLD if row.turn else ft.FontWeight.W_500, no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+        *marks, *facts,
+    ], spacing=8, height=ROW_LINE, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    pad_line: list[ft.Control] = []
+    if not bidding:
+        pad_line.append(ft.OutlinedButton(
+            content=ft.Text(spans=[ft.TextSpan(t("table.bid_word") + "\n", ft.TextStyle(size=10)),
+                                   ft.TextSpan(row.bid, ft.TextStyle(size=16, weight=ft.FontWeight.BOLD))],
+                            text_align=ft.TextAlign.CENTER, semantics_label=t("table.bid_chip", name=row.name,
+                                                                              bid=row.bid)),
+            width=CHIP_WIDTH, height=KEY, style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12)),
+            disabled=not row.bid_changeable, key="bid-chip",
+            on_click=lambda _: ask_change(row.seat, change_aim)))
+    # Bounded by the row: a pad wraps onto a second line where its keys do not fit one.
+    pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, key=pad_key),
+                                 expand=True))
+    content: list[ft.Control] = [line, ft.Row(pad_line, spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.START)]
+    if row.counted:
+        content.append(Counters(row.seat, row.name, row.counted, step_counted, key="counted"))
+    return ft.Container(
+        ft.Column(content, spacing=0),
+        padding=ROW_PADDING,
+        border_radius=14,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if row.turn else ft.Colors.SURFACE_CONTAINER_LOW,
+        # The same border on every row, coloured on the turn's: the turn moving on moves nothing.
+        border=ft.Border.all(2, ft.Colors.PRIMARY if row.turn else ft.Colors.TRANSPARENT),
+    )
+
+
+def _tag(text: str, spoken: str) -> ft.Control:
+    return ft.Container(ft.Text(text, size=11, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY_CONTAINER,
+                                semantics_label=spoken),
+                        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6, padding=ft.Padding(5, 1, 5, 1))
+
+
+@part
+def Counters(seat: int, name: str, counted: tuple[tuple[str, str, int, int], ...],
+             step_counted: Callable[..., object]) -> ft.Control:
+    """The cards a player counted in the hand (Skull King's captures, Rage's ±5), folded under one key that says
+    how many there are, and opened to their steppers."""
+    opened, set_opened = ft.use_state(False)
+    total = sum(count for _, _, count, _ in counted)
+    toggle = ft.TextButton(
+        content=ft.Text(t("table.counted", count=total), semantics_label=t("table.counted_of", name=name,
+                                                                           count=total)),
+        icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, height=TAP,
+        on_click=lambda _: set_opened(not opened), key="counted-toggle")
+    if not opened:
+        return toggle
+    steppers = [counter(label, name, count, most, lambda d, k=kind: step_counted(k, seat, d), key=f"{kind}-{seat}")
+                for kind, label, count, most in counted]
+    return ft.Column([toggle, ft.Row(steppers, wrap=True, spacing=8, run_spacing=0)], spacing=0)
+
+
+@ft.memo
+@part
+def ActionBar(status: str, tally: str, note: str | None, said: str | None, said_error: bool, can_score: bool,
+              score: Callable[..., object], score_aim: Aim | None, hand: int) -> ft.Control:
+    """The bar under the rows, always on the screen: whose turn it is (or what the last tap took), the bids or
+    tricks so far, a refusal or what the hook forbids, and Score the hand."""
+    lines: list[ft.Control] = [
+        ft.Text(status, size=17, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                key="status"),
+        ft.Text(tally, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, key="tally"),
+    ]
+    if said:
+        lines.append(ft.Text(said, size=13, color=ft.Colors.ERROR if said_error else None, semantics_label=said,
+                             max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="said"))
+    elif note:
+        lines.append(ft.Text(note, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                             key="note"))
+    button = ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, height=TAP, disabled=not can_score,
+                             key=f"score-{hand}", on_click=lambda _: score(score_aim))
+    return ft.Container(
+        ft.Row([ft.Column(lines, spacing=0, expand=True), button], spacing=8,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=ft.Padding(10, 6, 10, 6), border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+    )
+
+
+@part
+def RowsColumn(rows: list[ft.Control], turn: int | None, scrolls: bool) -> ft.Control:
+    """The rows, still where they fit; scrolling between the header and the bar where they do not, the turn's row
+    brought into sight as the turn moves on."""
+    column = ft.use_ref(None)
+
+    def into_sight() -> None:
+        if scrolls and turn is not None and column.current is not None:
+            async def scroll() -> None:
+                await asyncio.sleep(0)
+                await column.current.scroll_to(scroll_key=f"seat-{turn}", duration=150)
+
+            ft.context.page.run_task(scroll)
+
+    ft.use_effect(into_sight, [turn, scrolls])
+    return ft.Column(rows, spacing=ROW_GAP, expand=True, ref=column,
+                     scroll=ft.ScrollMode.AUTO if scrolls else None)
