@@ -48,6 +48,8 @@ WAITING_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius
                                side=ft.BorderSide(1, ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE)))
 REFUSED_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
                                side=ft.BorderSide(2, ft.Colors.ERROR), color=ft.Colors.ERROR)
+TARGET_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
+                              side=ft.BorderSide(2, ft.Colors.PRIMARY))
 STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2)
 
 
@@ -58,18 +60,30 @@ def keys_per_line(width: float, *, chip: bool = False) -> int:
     return max(1, int((room + KEY_GAP) // (KEY + KEY_GAP)))
 
 
+INLINE_KEYS = 4
+"""The most keys (the bid's chip counted) a row holds beside its player's name, on one line."""
+
+
+def inline(keys: int, *, chip: bool) -> bool:
+    """Whether a row's pad of ``keys`` keys stands beside the player's name rather than under it."""
+    return keys + (1 if chip else 0) <= INLINE_KEYS
+
+
 def row_height(keys: int, width: float, *, chip: bool = False) -> int:
     """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide."""
+    if inline(keys, chip=chip):
+        return 2 * (ROW_PADDING + ROW_BORDER) + KEY
     lines = max(1, math.ceil(keys / keys_per_line(width, chip=chip)))
     return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP
 
 
 def wide_keys(table: TableView, width: float | None) -> bool:
     """Whether every row's pad fits one line of :data:`WIDE_KEY` keys on a screen ``width`` wide (390 when not
-    known): a short pad is drawn with wider keys."""
+    known), under its player's name: a short pad is drawn with wider keys (one beside the name keeps to a
+    finger's size, to leave the name its room)."""
     room = (width or 390) - 2 * VIEW_PADDING - 2 * ROW_PADDING - (0 if table.bidding else CHIP_WIDTH + KEY_GAP)
     most = max((len(row.keys) for row in table.rows), default=0)
-    return most * (WIDE_KEY + KEY_GAP) - KEY_GAP <= room
+    return not inline(most, chip=not table.bidding) and most * (WIDE_KEY + KEY_GAP) - KEY_GAP <= room
 
 
 def rows_fit(table: TableView, width: float | None, height: float | None, *, trump: bool, options: bool) -> bool:
@@ -121,9 +135,10 @@ def TrumpLine(trump: TrumpView, add: Callable[..., object], aim: Aim) -> ft.Cont
 @ft.memo
 @part
 def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object], aim: Aim, chosen: int | None,
-            wide: bool) -> ft.Control:
+            wide: bool, target: int | None = None) -> ft.Control:
     """A row's pad: one key per number, told apart by look alone (the chosen filled, the live tonal, the waiting
-    faint, the one the hook refuses struck and outlined in the error colour) and by what a screen reader says."""
+    faint, the one the hook refuses struck and outlined in the error colour) and by what a screen reader says; on
+    a trick pad, the number the player bid (``target``) is ringed."""
     buttons = []
     for key in keys:
         refused = not key.allowed and key.reason is not None
@@ -133,7 +148,7 @@ def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object],
         if key.value == chosen:
             make, style = ft.FilledButton, CHOSEN_STYLE
         elif key.allowed:
-            make, style = ft.FilledTonalButton, LIVE_STYLE
+            make, style = ft.FilledTonalButton, TARGET_STYLE if key.value == target else LIVE_STYLE
         else:
             make, style = ft.OutlinedButton, REFUSED_STYLE if refused else WAITING_STYLE
         buttons.append(make(content=text, width=WIDE_KEY if wide else KEY, height=KEY, style=style,
@@ -180,9 +195,20 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
             disabled=not row.bid_changeable, key="bid-chip",
             on_click=lambda _: ask_change(row.seat, change_aim)))
     # Bounded by the row: a pad wraps onto a second line where its keys do not fit one.
-    pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, key=pad_key),
+    target = int(row.bid) if not bidding and row.bid.isdigit() else None
+    pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, target,
+                                         key=pad_key),
                                  expand=True))
-    content: list[ft.Control] = [line, ft.Row(pad_line, spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.START)]
+    if inline(len(row.keys), chip=not bidding):
+        # A short pad beside the name: the name over its facts on the left, the keys on the right.
+        line = ft.Row([
+            ft.Column([line.controls[0], ft.Row([*marks, *facts], spacing=6, tight=True)], spacing=0, expand=True,
+                      alignment=ft.MainAxisAlignment.CENTER),
+            *pad_line[:-1], pad_line[-1].content,
+        ], spacing=KEY_GAP, height=KEY, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        content: list[ft.Control] = [line]
+    else:
+        content = [line, ft.Row(pad_line, spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.START)]
     if row.counted:
         content.append(Counters(row.seat, row.name, row.counted, step_counted, key="counted"))
     return ft.Container(
