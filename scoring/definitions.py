@@ -68,6 +68,7 @@ PARAMETERS = Table({
             "points": Key(POINTS),
             "copies": Key(COUNT),
             "only_when_made": Key(BOOL, False),
+            "captured": Key(BOOL, False),
         }), "schema.cards_list"), ()),
     })),
     "end": Key(Table({
@@ -446,7 +447,7 @@ def _rules_from(definition: GameDefinition, players: int, chosen: dict, params: 
     count_bonus = scoring["count_bonus"] or {"tricks": [], "points": 0}
     cards = tuple(
         CardKind(name=card["name"], label=card["label"], points=card["points"], copies=card["copies"],
-                 only_when_made=card["only_when_made"], heading=card["heading"])
+                 only_when_made=card["only_when_made"], heading=card["heading"], captured=card["captured"])
         for card in scoring["cards"]
     )
     target = end["target"]

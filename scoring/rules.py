@@ -48,6 +48,10 @@ class CardKind:
     only for a player who made their bid (Skull King's bonuses).
     ``heading``: the card's column on a score sheet, where the label's first
     word would not tell the kinds apart or fit (None: that first word).
+    ``captured``: the card is counted for the player who won the trick it
+    was in (Skull King's bonuses), so a player holds at most a card per
+    player for each trick they won; otherwise it goes to whoever played it
+    (Rage's +5 and -5), whatever their tricks.
     """
 
     name: str
@@ -56,6 +60,7 @@ class CardKind:
     copies: int
     only_when_made: bool = False
     heading: str | None = None
+    captured: bool = False
 
 
 @frozen
