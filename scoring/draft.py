@@ -88,7 +88,8 @@ class TrickDraft:
 
     def give(self, game: Game, seat: int, value: int) -> TrickDraft:
         """``seat`` took ``value`` tricks (one :meth:`allowed`): the counts that then have only one answer are
-        filled in (those filled in before are worked out again), and the next player without a count is chosen."""
+        filled in (those filled in before are worked out again), and the next player without a count is chosen. A
+        seat's captured cards are lowered to what its tricks now hold (:meth:`Game.allowed_counted`)."""
         tricks = list(self.tricks)
         tricks[seat] = value
         for other in self.filled_in:
@@ -101,7 +102,8 @@ class TrickDraft:
         start = self.order.index(seat) if seat in self.order else 0
         following = [self.order[(start + k) % len(self.order)] for k in range(1, len(self.order) + 1)]
         choosing = next((s for s in following if tricks[s] is None), None)
-        return TrickDraft(self.hand, self.order, tuple(tricks), filled_in, choosing, self.counted)
+        return TrickDraft(self.hand, self.order, tuple(tricks), filled_in, choosing,
+                          _captures_within(game, tricks, self.counted))
 
     def choose(self, seat: int) -> TrickDraft:
         """Enter (or change) ``seat``'s count next."""
@@ -109,15 +111,33 @@ class TrickDraft:
 
     def step_counted(self, game: Game, kind: str, seat: int, delta: int) -> TrickDraft:
         """One action card of ``kind`` more or less for ``seat`` (``delta`` ±1), never below 0 nor past the cards
-        of that kind in the deck; an unknown kind changes nothing."""
+        of that kind in the deck, nor, for a captured kind, past what the seat's tricks hold; an unknown kind
+        changes nothing."""
         counts = self.counted.get(kind)
         if counts is None:
             return self
-        most = game.allowed_counted(kind, seat, counts)
+        most = game.allowed_counted(kind, seat, counts, tricks=self.tricks[seat])
         stepped = list(counts)
         stepped[seat] = min(most, max(0, counts[seat] + delta))
         return TrickDraft(self.hand, self.order, self.tricks, self.filled_in, self.choosing,
                           {**self.counted, kind: tuple(stepped)})
+
+
+def _captures_within(game: Game, tricks: Sequence[int | None],
+                     counted: Mapping[str, tuple[int, ...]]) -> Mapping[str, tuple[int, ...]]:
+    """``counted`` with each seat's captured cards lowered to what its tricks now allow: a count entered
+    before the seat's tricks dropped would otherwise stay on a screen the engine then refuses."""
+    lowered = dict(counted)
+    for kind in game.rules.scoring.cards:
+        counts = counted.get(kind.name)
+        if not kind.captured or counts is None:
+            continue
+        clamped = list(counts)
+        for seat, taken in enumerate(tricks):
+            if taken is not None and clamped[seat]:
+                clamped[seat] = min(clamped[seat], game.allowed_counted(kind.name, seat, clamped, tricks=taken))
+        lowered[kind.name] = tuple(clamped)
+    return lowered
 
 
 def counts_without(tricks: Sequence[int | None], seat: int, filled_in: Sequence[int]) -> list[int | None]:

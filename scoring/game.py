@@ -350,21 +350,48 @@ class Game:
         return {}
 
     def allowed_counted(
-        self, kind: str, seat: int, draft_counts: Sequence[int | None], *, hand: int | None = None
+        self, kind: str, seat: int, draft_counts: Sequence[int | None], *, hand: int | None = None,
+        tricks: int | None = None,
     ) -> int:
-        """The most action cards of ``kind`` (Rage's ``bonus``, ``mad``) ``seat`` may be given.
+        """The most action cards of ``kind`` (Rage's ``bonus``, Skull King's ``pirates``) ``seat`` may be given.
 
         ``draft_counts`` holds each seat's count (None counts as 0); the
         answer keeps the kind's total over all seats within
-        :meth:`Rules.card_limit`, never below 0. The hand is the current
-        one, or finished hand ``hand`` for a correction.
+        :meth:`Rules.card_limit`, never below 0. For a captured kind and
+        ``tricks``, the seat's trick count (None: not known yet), it is also
+        at most a card per player for each of those tricks: 0 without one.
+        The hand is the current one, or finished hand ``hand`` for a
+        correction. The engine refuses a hand's counts past this most.
+
+        >>> game = Game.new("skull-king", ["Anna", "Béla", "Csilla", "Dóra"])
+        >>> for seat in (1, 2, 3, 0):
+        ...     _ = game.bid(seat, 0)
+        >>> [game.allowed_counted("pirates", 0, [0, 0, 0, 0], tricks=t) for t in (None, 0, 1)]
+        [4, 0, 4]
+        >>> rage = Game.new("rage", ["Anna", "Béla", "Csilla"])
+        >>> for seat in (1, 2, 0):
+        ...     _ = rage.bid(seat, 3)
+        >>> rage.allowed_counted("bonus", 0, [0, 0, 0], tricks=0)  # played, not captured: tricks do not bound it
+        3
         """
         cards, number = self._draft_hand(hand)
         card_kind = self._card_kind(kind, number)
         self._verify_seat(seat, number, CardsError)
         self._verify_counts(card_kind, draft_counts, number, allow_none=True)
-        others = sum(count for other, count in enumerate(draft_counts) if other != seat and count is not None)
-        return max(0, self.rules.card_limit(card_kind, cards) - others)
+        if tricks is not None:
+            _verify_count(tricks, cards, "tricks", TricksError, hand=number, player=self.name(seat))
+        return self._most_counted(card_kind, seat, draft_counts, cards, tricks)
+
+    def _most_counted(
+        self, kind: CardKind, seat: int, counts: Sequence[int | None], cards: int, tricks: int | None
+    ) -> int:
+        """The rule behind :meth:`allowed_counted`, on values already checked; the refusal of a hand's counts
+        (:meth:`_verify_result`) asks it too, so the screens offer exactly what the engine takes."""
+        others = sum(count for other, count in enumerate(counts) if other != seat and count is not None)
+        most = max(0, self.rules.card_limit(kind, cards) - others)
+        if kind.captured and tricks is not None:
+            most = min(most, tricks * len(self.players))
+        return most
 
     def _draft_hand(self, hand: int | None) -> tuple[int, int]:
         """The cards and number of the hand a draft is for: ``hand`` if given, else the current one."""

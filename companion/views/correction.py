@@ -96,15 +96,22 @@ class CorrectionModel:
 
     def step_tricks(self, seat: int, delta: int) -> None:
         """``seat``'s tricks one more or one less, never below 0 nor above the hand's cards (the total is checked
-        as a whole, at the tricks' total)."""
+        as a whole, at the tricks' total); its captured cards are lowered to what the new tricks hold."""
         self.tricks[seat] = min(self.hand.cards, max(0, self.tricks[seat] + delta))
+        # Lowered here, as a draft lowers them, rather than left for the engine to refuse when the hand is saved.
+        for kind in self.play.game.rules.scoring.cards:
+            counts = self.counted[kind.name]
+            if kind.captured and counts[seat]:
+                counts[seat] = min(counts[seat], self.play.game.allowed_counted(
+                    kind.name, seat, counts, hand=self.number, tricks=self.tricks[seat]))
         self.message = None
 
     def step_counted(self, kind: str, seat: int, delta: int) -> None:
-        """One action card more or less for ``seat``, never past the cards in the deck."""
+        """One action card more or less for ``seat``, never past the cards in the deck nor, for a captured kind,
+        past what the seat's tricks hold."""
         counts = self.counted.get(kind)
         if counts is not None:
-            most = self.play.game.allowed_counted(kind, seat, counts, hand=self.number)
+            most = self.play.game.allowed_counted(kind, seat, counts, hand=self.number, tricks=self.tricks[seat])
             counts[seat] = min(most, max(0, counts[seat] + delta))
             self.message = None
 
@@ -126,7 +133,8 @@ class CorrectionModel:
                 seat=seat, name=game.players[seat], bid=self.bids[seat], tricks=self.tricks[seat], most=hand.cards,
                 result=f"{mark} {t('tricks.points', count=points)}", made=made, dealer=seat == hand.dealer,
                 counted=tuple((k.name, game_text(k.label), counted[k.name],
-                               game.allowed_counted(k.name, seat, self.counted[k.name], hand=self.number))
+                               game.allowed_counted(k.name, seat, self.counted[k.name], hand=self.number,
+                                                   tricks=self.tricks[seat]))
                               for k in kinds),
                 bid_refused=_said(bids_refused) if seat == refused_seat else None,
             ))

@@ -45,7 +45,7 @@ def tricks_view_of(
         lines.append(TrickLine(
             seat=seat, name=game.players[seat], bid=shown_bid, tricks=taken, filled_in=seat in filled_in,
             counted=tuple((k.name, game_text(k.label), seat_counted[k.name], game.allowed_counted(
-                k.name, seat, counted[k.name])) for k in kinds),
+                k.name, seat, counted[k.name], tricks=taken)) for k in kinds),
             points=None if private_bids else points, made=None if private_bids else made,
             selected=seat == choosing, aim=aim_of(seat),
             keys=tuple(PadKey(n, n in allowed, None if n in allowed else t("tricks.key_too_many"))
