@@ -28,9 +28,17 @@ def hand_results(draw, game: Game, cards: int):
     total = cards - draw(st.integers(0, min(cards, game.rules.tricks_may_vanish)))
     winners = draw(st.lists(st.integers(0, players - 1), min_size=total, max_size=total))
     tricks = [winners.count(seat) for seat in range(players)]
+    # A captured card lies in a trick won, one card per player in each: a place in a trick is taken once at most.
+    places = [seat for seat in winners for _ in range(players)]
     counted = {}
     for kind in game.rules.scoring.cards:
-        holders = draw(st.lists(st.integers(0, players - 1), max_size=min(kind.copies, players * cards)))
+        most = game.rules.card_limit(kind, cards)
+        if kind.captured:
+            taken = draw(st.lists(st.integers(0, len(places) - 1), unique=True, max_size=min(most, len(places)))) \
+                if places else []
+            holders = [places[place] for place in taken]
+        else:
+            holders = draw(st.lists(st.integers(0, players - 1), max_size=most))
         counted[kind.name] = [holders.count(seat) for seat in range(players)]
     return tricks, counted
 
