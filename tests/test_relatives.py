@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from helpers import view_texts
+from helpers import play_hand, view_texts
 from pseudo import outside
 from pypdf import PdfReader
 from test_languages import PLAYERS, _calendar_words, _check, _play_to_the_end, pseudo, pseudo_catalogs  # noqa: F401
@@ -27,8 +27,10 @@ from companion.store.games import GameStore
 from companion.views.stats import StatsModel
 from scoring.definitions import load_game, rules_for
 from scoring.describe import scoring_summary
-from scoring.errors import BidError, TemplateError
+from scoring.draft import TrickDraft
+from scoring.errors import BidError, CardsError, TemplateError
 from scoring.game import Game
+from scoring.record import game_from_record
 from scoring.schedule import plan
 from scoring.state import Phase
 
@@ -151,6 +153,70 @@ def test_skull_king_captures_are_capped_by_the_deck():
         game.bid(seat, 0)
     assert not game.can_record_tricks([1, 0, 0, 0], {"skull_king": [1, 1, 0, 0]})  # one Skull King
     assert game.can_record_tricks([1, 0, 0, 0], {"skull_king": [1, 0, 0, 0]})
+
+
+def _skull_king_in_round_two() -> Game:
+    """Four players in round 2 (2 cards each, so the deck's copies bound every kind), their bids in."""
+    game = Game.new("skull-king", NAMES[:4])
+    play_hand(game, [1, 0, 0, 0], [1, 0, 0, 0])
+    for seat in game.state.current.bidding_order:
+        game.bid(seat, 0)
+    return game
+
+
+def test_skull_king_captures_come_only_from_the_tricks_a_player_won():
+    game = _skull_king_in_round_two()
+    assert game.allowed_counted("black_fourteen", 0, [0, 0, 0, 0], tricks=0) == 0
+    assert game.allowed_counted("pirates", 0, [0, 0, 0, 0], tricks=0) == 0
+    # One trick holds one card of each of the 4 players: at most 4, and never past the 6 pirates less the others'.
+    assert game.allowed_counted("pirates", 0, [0, 0, 0, 0], tricks=1) == 4
+    assert game.allowed_counted("pirates", 0, [0, 3, 0, 0], tricks=1) == 3
+    assert game.allowed_counted("pirates", 0, [0, 0, 0, 0], tricks=2) == 6
+    assert game.allowed_counted("pirates", 0, [0, 0, 0, 0]) == 6  # tricks not known yet: only the deck bounds it
+
+
+def test_rage_action_cards_go_to_whoever_played_them_whatever_their_tricks():
+    game = Game.new("rage", NAMES[:3])
+    for seat in game.state.current.bidding_order:
+        game.bid(seat, 3)
+    assert game.allowed_counted("bonus", 0, [0, 0, 0], tricks=0) == 3
+    assert game.can_record_tricks([0, 5, 5], {"bonus": [3, 0, 0], "mad": [0, 0, 3]})
+    draft = TrickDraft.fresh(game).give(game, 1, 5).give(game, 2, 5)  # seat 0 is left 0
+    assert draft.tricks == (0, 5, 5)
+    assert draft.step_counted(game, "bonus", 0, 1).counted["bonus"] == (1, 0, 0)
+
+
+def test_a_skull_king_draft_gives_no_capture_without_a_trick_and_lowers_captures_when_tricks_drop():
+    game = _skull_king_in_round_two()
+    draft = TrickDraft.fresh(game).give(game, 1, 2)  # every trick placed: the others are filled in with 0
+    assert draft.tricks == (0, 2, 0, 0)
+    assert draft.step_counted(game, "black_fourteen", 0, 1).counted["black_fourteen"] == (0, 0, 0, 0)
+    for _ in range(8):
+        draft = draft.step_counted(game, "pirates", 1, 1)
+    assert draft.counted["pirates"] == (0, 6, 0, 0)
+    draft = draft.give(game, 1, 1)  # one trick for seat 1 now: its 6 pirates cannot all be in it
+    assert draft.counted["pirates"] == (0, 4, 0, 0)
+    draft = draft.give(game, 1, 0)
+    assert draft.counted["pirates"] == (0, 0, 0, 0)
+    assert game.can_record_tricks([2, 0, 0, 0], {"pirates": [4, 0, 0, 0]})
+
+
+def test_the_engine_refuses_a_skull_king_capture_by_a_player_without_a_trick():
+    game = _skull_king_in_round_two()
+    with pytest.raises(CardsError) as refused:
+        game.record_tricks([0, 2, 0, 0], {"black_fourteen": [1, 0, 0, 0]})
+    assert str(refused.value) == "hand 2, Anna: Black 14 captured: 1, but with 0 tricks won there can be at most 0"
+    with pytest.raises(CardsError, match="Béla: Pirates taken by the Skull King: 5, but with 1 trick won there can "
+                                         "be at most 4"):
+        game.record_tricks([1, 1, 0, 0], {"pirates": [0, 5, 0, 0]})
+    assert game.state.current.number == 2  # nothing recorded
+    game.record_tricks([1, 1, 0, 0], {"pirates": [0, 4, 0, 0]})
+    with pytest.raises(CardsError, match="hand 2, Anna: Black 14 captured: 1, but with 0 tricks won"):
+        game.correct(2, [0, 0, 0, 0], [0, 2, 0, 0], {"black_fourteen": [1, 0, 0, 0]})
+    record = {"format": 1, "game": "skull-king", "players": NAMES[:4], "first_dealer": 0, "hands": [
+        {"bids": [1, 0, 0, 0], "tricks": [0, 1, 0, 0], "skull_king": [1, 0, 0, 0]}]}
+    with pytest.raises(CardsError, match="hand 1, Anna: Skull King taken by a mermaid: 1, but with 0 tricks won"):
+        game_from_record(record)
 
 
 # --- Wizard, 6 players, the hook on but not in the first hand (the Canadian rule) --------------------------------
