@@ -136,6 +136,21 @@ def test_rage_counts_its_action_cards_in_the_correction_within_the_deck(store):
     assert model.state.hands[0].points == (2, 23, 0)
 
 
+def test_skull_king_captures_in_a_correction_follow_the_tricks(store):
+    model = new_play(store, "skull-king", ["Anna", "Béla", "Csilla", "Dóra"])
+    score_hand(model, [0, 0, 0, 0], [1, 0, 0, 0])
+    score_hand(model, [0, 0, 0, 0], [2, 0, 0, 0], pirates=[5, 0, 0, 0])
+    correction = model.correction(2)
+    correction.step_counted("pirates", 1, 1)  # Béla won no trick: he captured nothing
+    assert correction.counted["pirates"] == [5, 0, 0, 0]
+    correction.step_tricks(0, -1)
+    correction.step_tricks(1, 1)
+    assert correction.counted["pirates"] == [4, 0, 0, 0]  # one trick of 4 players holds 4 at most
+    assert lines(correction.view())["Anna"].counted[3][3] == 4
+    assert correction.save()
+    assert model.state.hands[1].counted("pirates") == (4, 0, 0, 0)
+
+
 def test_a_game_changed_elsewhere_keeps_the_correction_and_says_so(store):
     model = new_play(store, "rage", RAGE_THREE)
     score_hand(model, [2, 3, 4], [2, 3, 5])
