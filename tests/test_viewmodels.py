@@ -1121,3 +1121,18 @@ def test_where_the_rows_scroll_every_pad_waits_a_moment_after_a_tap(store):
     assert model.state.current.bids == (None, 2, None)
     assert model.settle()
     taken(model, model.tap_seat_bid(3, row_of(model.table(), "Csilla").aim))
+
+
+def test_skull_kings_captures_are_asked_only_of_players_who_took_tricks_and_rages_cards_of_anyone(store):
+    model = new_play(store, "skull-king", ["Anna", "Béla", "Csilla"], first_dealer=0)
+    for seat in model.state.current.bidding_order:
+        model.unlock()
+        taken(model, model.tap_bid(0))
+    assert all(row.counted == () for row in model.table().rows)  # no trick taken yet: nothing to ask
+    taken(model, model.tap_tricks(1, row_of(model.table(), "Béla").aim), guarded=False)
+    rows = {row.name: row for row in model.table().rows}
+    assert rows["Béla"].counted and rows["Csilla"].counted == () and rows["Anna"].counted == ()
+    rage = new_play(store, "rage", RAGE_THREE)
+    for name in ("Béla", "Csilla", "Anna"):
+        taken(rage, rage.tap_seat_bid(0, row_of(rage.table(), name).aim), guarded=name == "Anna")
+    assert all(row.counted for row in rage.table().rows)  # whoever played the +5 gets it, tricks or not

@@ -500,6 +500,8 @@ class PlayModel:
         state, hand = self.state, self.state.current
         tricks = self.tricks_view()
         changeable = {line.seat: line.changeable for line in tricks.bids}
+        # Cards captured in tricks are asked only of a player who took one; Rage's ±5 of anyone.
+        captured = {kind.name for kind in self.game.rules.scoring.cards if kind.captured}
         rows = []
         for line in tricks.lines:
             result = "" if line.points is None else _result(bool(line.made), line.points)
@@ -510,7 +512,8 @@ class PlayModel:
                 turn=line.selected, keys=line.keys, chosen=line.tricks,
                 label=t("tricks.pad", name=line.name, value="{value}"),
                 aim=self.seat_aim(Step.TRICKS, line.seat),
-                counted=tuple(kind for kind in line.counted if kind[3] > 0 or kind[2] > 0),
+                counted=tuple(kind for kind in line.counted
+                              if kind[2] > 0 or (line.tricks if kind[0] in captured else kind[3] > 0)),
                 filled_in=line.filled_in, bid_changeable=changeable.get(line.seat, False) and not self.read_only))
         tapped = any(line.tricks is not None and not line.filled_in for line in tricks.lines)
         if (tapped or tricks.choosing is None) and self.last_entry:
