@@ -1136,3 +1136,20 @@ def test_skull_kings_captures_are_asked_only_of_players_who_took_tricks_and_rage
     for name in ("Béla", "Csilla", "Anna"):
         taken(rage, rage.tap_seat_bid(0, row_of(rage.table(), name).aim), guarded=name == "Anna")
     assert all(row.counted for row in rage.table().rows)  # whoever played the +5 gets it, tricks or not
+
+
+def test_the_trump_and_a_rows_bid_keep_their_aim_through_a_hand_and_not_into_the_next(store):
+    model = new_play(store, "rage-n-glyphs", ["Anna", "Béla", "Csilla", "Dóra"])
+    trump = model.table_aim(Step.TRUMP)
+    taken(model, model.tap_seat_bid(0, row_of(model.table(), "Béla").aim), guarded=False)
+    assert model.table_aim(Step.TRUMP) == trump  # drawn once for the hand, whatever is bid meanwhile
+    assert model.add_trump(model.trump_view().choices[0][0], trump)
+    assert model.state.trumps[1] == (model.trump_view().choices[0][0],)
+    for name in ("Csilla", "Dóra", "Anna"):
+        assert model.tap_seat_bid(0, row_of(model.table(), name).aim)
+        model.settle()
+    assert model.ask_change(seat_of(model, "Béla"), model.table_aim(Step.CHANGE))
+    model.cancel_change()
+    enter_tricks(model, [1, 0, 0, 0])
+    assert not model.add_trump(model.trump_view().choices[1][0], trump)  # hand 1's suits, tapped in hand 2
+    assert model.state.trumps.get(2) is None

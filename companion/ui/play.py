@@ -91,7 +91,7 @@ def _game_view(game_id: str, *, looking: bool) -> ft.View:
         return ft.View(route=route, appbar=ft.AppBar(title=ft.Text(t("app.title"))),
                        controls=[ft.Text(str(error), color=ft.Colors.ERROR)])
     return ft.View(
-        route=route, ref=handle.screen,
+        route=route,
         appbar=ft.AppBar(title=bar_title(game_text(handle.model.game.rules.game.name), ft.context.page.width),
                          actions=[ShareButton(handle, "history" if looking else "game"),
                                   AdjustButton(handle, looking), UndoButton(handle, looking)]),
@@ -259,7 +259,7 @@ def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
     model.rows_scroll = not fits
     wide = wide_keys(table, page.width)
     tap = handle.on(model.tap_seat_bid if table.bidding else model.tap_tricks)
-    change_aim = model.aim(Step.CHANGE)
+    change_aim = model.table_aim(Step.CHANGE)
     rows: list[ft.Control] = [
         SeatCard(row, tap, handle.on(model.ask_change), change_aim, handle.on(model.step_counted),
                  handle.key(row.aim), wide, table.bidding, key=ft.ScrollKey(f"seat-{row.seat}"))
@@ -277,7 +277,7 @@ def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
     controls.append(HeaderStrip(header, options,
                                 key="header"))
     if trump is not None:
-        controls.append(TrumpLine(trump, handle.on(model.add_trump), model.aim(Step.TRUMP), key="trump"))
+        controls.append(TrumpLine(trump, handle.on(model.add_trump), model.table_aim(Step.TRUMP), key="trump"))
     controls.append(RowsColumn(rows, turn, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
     controls.append(ActionBar(table.status, table.tally, table.note, said_text,
                               message is not None and message.error, table.can_score,

@@ -93,8 +93,6 @@ class GameHandle:
         self.shown = saved.revision
         """The revision the screens of this tab last drew."""
         self._taps: dict[str, Callable[..., object]] = {}
-        self.screen: ft.Ref[ft.View] = ft.Ref()
-        """The game's screen as last drawn (:func:`companion.ui.play.GameScreen` gives it this ref)."""
 
     @property
     def id(self) -> str:
@@ -108,22 +106,13 @@ class GameHandle:
     def act(self, action: Callable[..., object], *args: object) -> object:
         """Run one tap, ``action(*args)``, on the model; the screens follow, and so do the other tabs on this
         game. A tap taken is shown where its pad was until the screen showing it says so (:func:`use_settling`)."""
-        before, was_over = self.model.saved.revision, self.model.state.finished
+        before = self.model.saved.revision
         with self.session.own_notices():
             result = action(*args)
         self._drawn()
-        if self.model.state.finished and not was_over:
-            self._to_the_top()
         if self.model.saved.revision != before:
             self.session.announce(self.id, self.model.saved.revision)
         return result
-
-    def _to_the_top(self) -> None:
-        """The game's screen scrolled to its top once the game is over: the end is said there (who won, the
-        standings), where a person would otherwise still look at the scoreboard the last hand was scored from."""
-        shown = self.screen.current
-        if shown is not None:
-            ft.context.page.run_task(shown.scroll_to, offset=0)
 
     async def settle_when_seen(self, settling: Settling) -> None:
         """End ``settling`` (the tap just taken, shown where its pad was) :data:`SETTLE_SECONDS` after the phone

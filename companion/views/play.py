@@ -234,10 +234,19 @@ class PlayModel:
         hand = self.state.current
         return Aim(None, None if hand is None else hand.number, step, seat)
 
+    def table_aim(self, step: Step) -> Aim:
+        """The aim of a control at the table that stays what it is for the whole hand (the trump's suits, a row's
+        bid while the tricks are entered): no revision, so the control is not drawn anew at every tap."""
+        hand = self.state.current
+        return Aim(None, None if hand is None else hand.number, step)
+
     def _seat_pad_open(self, step: Step) -> bool:
-        """Whether the players' own pads for ``step`` are on the table now."""
+        """Whether the table's controls for ``step`` are on the screen now."""
         screen = self.screen
-        return (step is Step.BID and screen is Screen.BIDDING) or (step is Step.TRICKS and screen is Screen.TRICKS)
+        if step is Step.TRUMP:
+            return screen in (Screen.BIDDING, Screen.TRICKS)
+        return (step is Step.BID and screen is Screen.BIDDING) or (
+            step in (Step.TRICKS, Step.CHANGE) and screen is Screen.TRICKS)
 
     def _settling_on(self, aim: Aim | None) -> bool:
         """Whether a tap aimed at ``aim`` would land while the last tap is still said: every control waits then,
