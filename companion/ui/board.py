@@ -306,7 +306,10 @@ def Ranking(standings: tuple[StandingLine, ...], text: str = "") -> ft.Control:
         lines.append(ft.Text(t("table.no_standings"), italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
     for index, line in enumerate(standings):
         first = line.place == 1
-        lines.append(ft.Container(ft.Row([
+        # One node read as the whole line ("1. Anna: 12 · 1 exact bid"), as the folded standings read.
+        lines.append(ft.Semantics(label=t("board.standing", place=line.place, name=line.name, total=number(line.total),
+                                          count=line.exact_bids or 0),
+                                  container=True, key=f"place-{index}", content=ft.Container(ft.Row([
             ft.Text(f"{line.place}.", size=20, width=34, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY if first else None),
             ft.Text(line.name, size=19, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
@@ -317,10 +320,7 @@ def Ranking(standings: tuple[StandingLine, ...], text: str = "") -> ft.Control:
                     no_wrap=True),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding(10, 4, 10, 4), border_radius=10, height=44,
-            bgcolor=ft.Colors.SECONDARY_CONTAINER if first else ft.Colors.SURFACE_CONTAINER_HIGH,
-            semantics_label=t("board.standing", place=line.place, name=line.name, total=number(line.total),
-                              count=line.exact_bids or 0),
-            key=f"place-{index}"))
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if first else ft.Colors.SURFACE_CONTAINER_HIGH)))
     if text:
         lines.append(CopyButton(text, t("share.copy_standings"), t("share.copied"), key="copy-standings"))
     return ft.Column(lines, spacing=4)

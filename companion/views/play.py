@@ -531,8 +531,8 @@ class PlayModel:
             status = t("tricks.choose", name=tricks.choosing or "")
         return TableView(
             hand=hand.number, bidding=False, rows=tuple(rows), status=status,
-            tally=tricks.check if tricks.bid_total is None else f"{tricks.check} · {tricks.bid_total}",
-            note=tricks.rest_none or tricks.bids_note, can_score=tricks.complete and not self.read_only,
+            tally=tricks.check, note=tricks.rest_none or tricks.bid_total or tricks.bids_note,
+            can_score=tricks.complete and not self.read_only,
             score_aim=tricks.score_aim)
 
     def bids_line(self) -> list[BidLine]:
