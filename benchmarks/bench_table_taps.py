@@ -9,11 +9,12 @@ semantics node's click to the animation frame after the awaited state is in the 
 A 5-player Rage game is played hand after hand (a new game before its last hand, whose Score ends the game); each
 hand is one round:
 
-- bid tap → drawn: a bid of each of the first four bidders, to the bid shown (the tapped player's row, "bid 1"; the
+- bid tap → drawn: a bid of each of the first four bidders, to the bid shown (the bar's line "Béla bids 1"; the
   bids line before, "Béla: 1": a chosen key has no mark in the tree), and to the next bidder's status text
   ("Csilla's bid");
 - bid tap → the next bidder's pad live: the same taps, to the next bidder's key enabled in the accessibility tree
-  (seen greyed or gone after the tap first, then enabled, with the status text shown);
+  (before: seen greyed or gone after the tap first, then enabled; the table screen: the next bidder's row's key,
+  "Csilla: bid 2" and greyed before the tap, read "Bid 2" and enabled), with the status text shown;
 - trick tap → drawn: each taker's count, to "Tricks n of m" showing the tricks placed;
 - Score the hand → the next hand drawn: to "Hand n+1 of ...";
 - taps for the hand, the tricks all going to two players (five bids, the takers' counts, Score; a count is tapped
@@ -23,8 +24,10 @@ hand is one round:
 The first round warms both tabs up and is not counted. The figures: median and 90th percentile of each, the bare
 button's (every bare tap of the run) beside them, and the ratio of the medians with issue 44's target.
 
-The app's labels are found on the screen: the table screen's ("Béla bids 1"), or the pad before it ("Bid 1", or
-with ``--old``). ``--app-root`` runs another checkout (its ``companion`` on PYTHONPATH, with this interpreter), e.g.
+The app's labels are found on the screen: the table screen's (every row's own pad, the next bidder's keys read
+"Csilla: bid 1" until her turn), or the pad before it (one pad, "Bid 1"; or with ``--old``). ``--game`` and
+``--players`` choose the table: 5 players of Rage (10 cards first) scroll their rows on the table screen, so its
+taps are guarded; 4 players of Oh Hell fit the screen. ``--app-root`` runs another checkout (its ``companion`` on PYTHONPATH, with this interpreter), e.g.
 the table screen's parent commit:
 
     git worktree add /work/wt-before 8cb2aba
@@ -59,7 +62,7 @@ from bench_taps import open_tab
 from phone import CHROMIUM_ARGS, chromium
 
 CHECKOUT = Path(__file__).resolve().parents[1]
-PLAYERS = ["Anna", "Béla", "Csilla", "Dóra", "Emil"]
+NAMES = ["Anna", "Béla", "Csilla", "Dóra", "Emil", "Fanni"]
 BARE = textwrap.dedent(
     """
     import sys
@@ -99,7 +102,10 @@ TAP_DRAWN_LIVE = """
   const nodes = () => [...document.querySelectorAll('flt-semantics, flt-semantics *')];
   const count = ([want, prefix]) => nodes().filter(n => prefix ? label(n).startsWith(want) : label(n) === want).length;
   const before = wants.map(count);
-  const key = () => nodes().find(n => n.getAttribute('role') === 'button' && label(n) === live);
+  // A pair [before, after]: the key named ``before`` (greyed) now named ``after`` and enabled.
+  const [off, on] = Array.isArray(live) ? live : [live, live];
+  const button = name => nodes().find(n => n.getAttribute('role') === 'button' && label(n) === name);
+  const key = () => (off === on || !button(off)) ? button(on) : undefined;
   const times = {drawn: wants.map(() => null), live: null};
   const seen = wants.map(() => false);
   let liveSeen = false, offSeen = false, started = 0;
@@ -162,12 +168,20 @@ class Labels:
     def __init__(self, old: bool):
         self.old = old
 
-    def bid(self, name: str, value: int) -> str:
-        return f"Bid {value}" if self.old else f"{name} bids {value}"
+    @staticmethod
+    def bid(name: str, value: int) -> str:
+        """The key a bid is tapped on: the turn's pad, on both screens."""
+        return f"Bid {value}"
 
     def shown(self, name: str, value: int) -> str:
-        """The bid as the screen shows it once taken: in the bids line before, in the player's row now."""
-        return f"{name}: {value}" if self.old else f"bid {value}"
+        """The bid as the screen shows it once taken: in the bids line before, in the bar's line now (a row's chosen
+        key has no mark in the tree)."""
+        return f"{name}: {value}" if self.old else f"{name} bids {value}"
+
+    def live(self, name: str, value: int) -> str | list[str]:
+        """What says the next bidder's key takes a tap: its name enabled after it was greyed or gone (before); the
+        key of their row's own pad, renamed from theirs to the turn's, enabled (the table screen)."""
+        return f"Bid {value}" if self.old else [f"{name}: bid {value}", f"Bid {value}"]
 
     @staticmethod
     def took(name: str, value: int) -> str:
@@ -177,11 +191,13 @@ class Labels:
 class Run:
     """One Bidwell server and one bare app, a tab on each, and every figure gathered."""
 
-    def __init__(self, browser, root: Path, data: Path, game: str, bare_url: str, bidwell_url: str, old: bool | None):
+    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, bidwell_url: str,
+                 old: bool | None):
         self.browser, self.root, self.data, self.game = browser, root, data, game
+        self.players = NAMES[:players]
         self.bare_url, self.bidwell_url = bare_url, bidwell_url
         self.env = dict(os.environ, PYTHONPATH=str(root))
-        self.schedule = json.loads(self.cli("schedule", "--game", game, "--players", str(len(PLAYERS))))
+        self.schedule = json.loads(self.cli("schedule", "--game", game, "--players", str(len(self.players))))
         self.bare = open_tab(browser, bare_url)
         self.bare_taps = 0
         self.page: Page | None = None
@@ -196,20 +212,18 @@ class Run:
                               capture_output=True, text=True, check=True).stdout
 
     def new_game(self) -> None:
-        """A new game of ``PLAYERS`` (Anna deals first), started by the app's own store and opened in a tab of its
+        """A new game of the players (Anna deals first), started by the app's own store and opened in a tab of its
         own."""
-        game_id = subprocess.run([sys.executable, "-c", START, str(self.data), self.game, *PLAYERS], env=self.env,
+        game_id = subprocess.run([sys.executable, "-c", START, str(self.data), self.game, *self.players], env=self.env,
                                  cwd=self.root, capture_output=True, text=True, check=True).stdout.strip()
         if self.page is not None:
             self.page.context.close()
         self.page = open_tab(self.browser, f"{self.bidwell_url}game/{game_id}")
         self.hand = 1
-        first = PLAYERS[self.schedule[0]["first"]]
-        new, old = (self.page.get_by_role("button", name=f"{first} bids 0", exact=True),
-                    self.page.get_by_role("button", name="Bid 0", exact=True))
-        expect(new.or_(old).first).to_be_attached(timeout=60_000)
+        second = self.players[(self.schedule[0]["first"] + 1) % len(self.players)]
+        expect(self.page.get_by_role("button", name="Bid 0", exact=True)).to_be_attached(timeout=60_000)
         if self.old is None:
-            self.old = new.count() == 0
+            self.old = self.page.get_by_role("button", name=f"{second}: bid 0", exact=True).count() == 0
         self.labels = Labels(self.old)
 
     def bare_tap(self, keep: bool) -> None:
@@ -222,7 +236,8 @@ class Run:
         if keep:
             self.times["bare"].append(times["drawn"][0])
 
-    def tap(self, label: str, *wants: str, prefix: bool = False, live: str | None = None, keep: bool = True,
+    def tap(self, label: str, *wants: str, prefix: bool = False, live: str | list[str] | None = None,
+            keep: bool = True,
             timed: bool = True) -> dict:
         """Tap the button ``label`` once it is enabled and the screen at rest, after a bare tap (``timed``); the
         times to each of ``wants`` shown and to ``live`` enabled, and whether the key was in sight."""
@@ -248,7 +263,7 @@ class Run:
             self.new_game()
         plan = self.schedule[self.hand - 1]
         cards, number = plan["cards"], plan["number"]
-        order = [PLAYERS[(plan["first"] + k) % len(PLAYERS)] for k in range(len(PLAYERS))]
+        order = [self.players[(plan["first"] + k) % len(self.players)] for k in range(len(self.players))]
         labels = self.labels
         page = self.page
         expect(page.get_by_text(f"{order[0]}'s bid", exact=True)).to_be_visible(timeout=30_000)
@@ -259,7 +274,7 @@ class Run:
             if k + 1 < len(order):
                 nxt = order[k + 1]
                 times = self.tap(label, labels.shown(name, bids[k]), f"{nxt}'s bid",
-                                 live=labels.bid(nxt, bids[k + 1]), keep=keep)
+                                 live=labels.live(nxt, bids[k + 1]), keep=keep)
                 if keep:
                     self.times["bid"].append(times["drawn"][0])
                     self.times["status"].append(times["drawn"][1])
@@ -314,7 +329,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15, help="hands played and timed (one more warms up)")
     parser.add_argument("--app-root", type=Path, default=CHECKOUT,
                         help="the checkout whose Bidwell is run (default: this one)")
-    parser.add_argument("--game", default="rage", choices=["rage", "rage-n-glyphs"])
+    parser.add_argument("--game", default="rage", choices=["rage", "rage-n-glyphs", "oh-hell", "wizard"])
+    parser.add_argument("--players", type=int, default=5, choices=range(3, len(NAMES) + 1))
     parser.add_argument("--old", action="store_true", default=None,
                         help="the pad before the table screen (\"Bid 1\"); found on the screen otherwise")
     args = parser.parse_args()
@@ -331,14 +347,15 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
             with bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
-                run = Run(browser, root, data, args.game, f"http://127.0.0.1:{bare_port}/",
+                run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
                           f"http://127.0.0.1:{port}/", args.old)
                 for round_ in range(args.rounds + 1):
                     run.play_hand(round_, keep=round_ > 0)
             browser.close()
     times = run.times
     bare_median = statistics.median(times["bare"])
-    print(f"labels: {'the pad before the table screen (Bid n)' if run.old else 'the table screen (Anna bids n)'}")
+    print(f"labels: {'the pad before the table screen' if run.old else 'the table screen (a pad a row)'}; "
+          f"{args.game}, {args.players} players")
     print(f"bare Flet button, tap → drawn: {spread(times['bare'])} (median / p90 ms, taps)")
     for key, what, target in (("bid", "bid tap → drawn (the bid shown: the bids line, or the player's row)", 1.5),
                               ("status", "bid tap → the next bidder's status drawn", 1.5),
@@ -349,7 +366,7 @@ def main() -> None:
         print(f"{what}: bidwell {spread(times[key])}; ratio of medians {ratio:.2f} (target ≤ {target:g}: "
               f"{'met' if ratio <= target else 'not met'})")
     counts = sorted({taps for _n, _c, taps, _u in run.hands})
-    print(f"taps for a hand of five, the tricks to two players: {', '.join(map(str, counts))} "
+    print(f"taps for a hand of {args.players}, the tricks to two players: {', '.join(map(str, counts))} "
           f"(target ≤ 8), over {len(run.hands)} hands of {min(c for _n, c, _t, _u in run.hands)}-"
           f"{max(c for _n, c, _t, _u in run.hands)} cards")
     unseen = [(number, cards, keys) for number, cards, _t, keys in run.hands if keys]

@@ -71,9 +71,12 @@ def open_game(open_phone, own_server, saved, name: str, size: dict = PHONE, sche
     return phone
 
 
-def turn_name(phone: Phone, saved) -> str:
-    saved.reload()
-    return saved.game.players[saved.state.next_bidder]
+def turn_in_sight(phone: Phone, name: str, cards: int) -> None:
+    """``name``'s turn is said, and every key of the pad it is on is wholly on the screen (the rows that scroll
+    bring the turn's row into sight as a person sees it: this waits for it)."""
+    phone.see_exactly(f"{name}'s bid")
+    for value in range(cards + 1):
+        expect(phone.button(f"Bid {value}")).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize(("game", "count", "size", "scheme"), SEEN,
@@ -85,9 +88,9 @@ def test_every_key_of_a_hand_and_score_are_on_the_screen_without_a_scroll(open_p
     model = PlayModel(saved)
     phone.see_exactly(model.header().title)  # "Hand 1 of 10", or Herrlof's "Hand 1 · race to 50"
     cards = saved.state.current.cards
+    order = saved.state.current.bidding_order
     if model.screen is Screen.BIDDING:
-        first = turn_name(phone, saved)
-        phone.see_exactly(f"{first}'s bid")
+        turn_in_sight(phone, saved.game.players[order[0]], cards)
         keys = boxes(phone, BID_KEY)
         if fits(saved, size):
             assert len(keys) == count * (cards + 1), [k["name"] for k in keys]
@@ -96,16 +99,13 @@ def test_every_key_of_a_hand_and_score_are_on_the_screen_without_a_scroll(open_p
             turn = [k for k in keys if k["name"].startswith("Bid ")]
             assert len(turn) == cards + 1 and outside(phone, turn) == []
         assert outside(phone, boxes(phone, "^Score the hand$")) == []
-        for _ in range(count):
-            name = turn_name(phone, saved)
-            phone.see_exactly(f"{name}'s bid")
+        for seat in saved.state.current.bidding_order:
+            phone.see_exactly(f"{saved.game.players[seat]}'s bid")
             phone.tap("Bid 0")
     else:  # bids hidden or secret: passed round the table behind the cover
-        for _ in range(count):
-            name = turn_name(phone, saved)
-            phone.tap(f"I am {name}")
+        for seat in saved.state.current.bidding_order:
+            phone.tap(f"I am {saved.game.players[seat]}")
             phone.tap("Bid 0")
-    order = saved.state.current.bidding_order
     phone.see_exactly(f"{saved.game.players[order[0]]}'s tricks")
     keys = boxes(phone, TRICK_KEY)
     if fits(saved, size):
@@ -124,10 +124,10 @@ def test_a_new_hand_opens_at_its_top_with_its_header_on_the_screen(open_phone, o
     server = own_server()
     phone = open_phone(server.url, "new-hand")
     phone.tap(f"Rage · hand 1 · {', '.join(NAMES[:6])}")
-    for _ in range(6):
-        phone.see_exactly(f"{turn_name(phone, saved)}'s bid")
-        phone.tap("Bid 0")
     order = saved.state.current.bidding_order
+    for seat in order:
+        phone.see_exactly(f"{NAMES[seat]}'s bid")
+        phone.tap("Bid 0")
     phone.see_exactly(f"{NAMES[order[0]]}'s tricks")
     phone.tap(f"{NAMES[order[0]]} took 10")  # every trick placed: the rest are 0
     phone.tap("Score the hand")
@@ -135,10 +135,9 @@ def test_a_new_hand_opens_at_its_top_with_its_header_on_the_screen(open_phone, o
     header = phone.page.get_by_text("Hand 2 of 10", exact=True)
     box = header.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
-    saved.reload()
-    first = NAMES[saved.state.current.bidding_order[0]]
+    # The first bidder's row, at the top of the rows, is on the screen with its pad, with no scroll made.
+    first = NAMES[(order[0] + 1) % 6]
     phone.see_exactly(f"{first}'s bid")
-    # The first bidder's row, at the top of the rows, is on the screen with its pad.
     assert outside(phone, [k for k in boxes(phone, BID_KEY) if k["name"].startswith("Bid ")]) == []
     phone.shot("hand 2 opened")
 
@@ -149,13 +148,12 @@ def test_ten_players_keep_the_turn_and_the_bar_on_the_screen(open_phone, own_ser
     server = own_server()
     phone = open_phone(server.url, "ten", viewport=SMALL_PHONE)
     phone.tap(f"Rage · hand 1 · {', '.join(NAMES)}")
-    for _ in range(10):
-        name = turn_name(phone, saved)
-        phone.see_exactly(f"{name}'s bid")
-        turn = [k for k in boxes(phone, BID_KEY) if k["name"].startswith("Bid ")]
-        assert len(turn) == 11 and outside(phone, turn) == [], name
+    order = saved.state.current.bidding_order
+    for seat in order:
+        turn_in_sight(phone, NAMES[seat], 10)
         assert outside(phone, boxes(phone, "^Score the hand$")) == []
         phone.tap("Bid 1")
+    phone.see_exactly(f"{NAMES[order[0]]}'s tricks")
     saved.reload()
     assert saved.state.current.bids == (1,) * 10
     phone.shot("ten players bid")
@@ -182,7 +180,7 @@ def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_ph
     phone.see_exactly("Béla took 4 tricks")
     phone.tap("Csilla took 3")
     phone.tap("Dóra took 3")
-    phone.see_exactly("Tricks 10 of 10 · Bids 6 for 10 tricks: underbid by 4")
+    phone.see_exactly("Tricks 10 of 10")
     touch_twice(phone, "Score the hand", "Score the hand", 100)
     phone.see_exactly("Hand 2 of 19")
     saved.reload()
@@ -207,9 +205,9 @@ def test_the_bottom_bar_reaches_the_scoreboard_the_standings_and_the_charts(open
     phone.shot("scoreboard")
     phone.page.get_by_role("tab", name=re.compile("^Standings")).tap()
     # Ten players ranked, every one on the screen without a swipe.
-    places = phone.page.get_by_label(re.compile(r"^\d+\. .+: -?\d+ · \d+ exact bids?$"))
+    places = phone.page.get_by_text(re.compile(r"^\d+\. .+: -?\d+ · \d+ exact bids?$"))
     expect(places).to_have_count(10)
-    expect(places.first).to_have_attribute("aria-label", re.compile(rf"^1\. {NAMES[order[0]]}: "))
+    expect(places.first).to_have_text(re.compile(rf"^1\. {NAMES[order[0]]}: "))
     for index in range(10):
         box = places.nth(index).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], index
