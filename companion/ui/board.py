@@ -42,9 +42,9 @@ NAME = 68
 
 @ft.memo
 @part
-def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
+def Board(board: BoardView, game_id: str, base: str, standings: bool = True) -> ft.Control:
     """Players as columns with their totals (the leader starred), one row per hand, the newest at the bottom; the
-    standings a tap away.
+    standings a tap away, folded under it (``standings``; the game's own screen has them on a tab of their own).
 
     The hands' column stays put while the players' columns scroll sideways, with a line saying that there are more
     players than fit; a hand's heading opens its correction. A game of more hands than any shipped game has is shown
@@ -76,7 +76,7 @@ def Board(board: BoardView, game_id: str, base: str) -> ft.Control:
             ft.Row([ft.Column(columns, spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
         *([Adjustments(board.adjustments, key="adjustments")] if board.adjustments else []),
-        Standings(board.standings, board.standings_text, key="standings"),
+        *([Standings(board.standings, board.standings_text, key="standings")] if standings else []),
     ], spacing=6)
 
 

@@ -185,7 +185,7 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
     ft.use_effect(lambda: None, [], cleanup=model.left)
     base = "history" if looking else "game"
     if tab is Tab.BOARD:
-        return _scrolled([Board(model.board(), handle.id, base, key="board")], "board")
+        return _scrolled([Board(model.board(), handle.id, base, False, key="board")], "board")
     if tab is Tab.STANDINGS:
         board = model.board()
         return _scrolled([Ranking(board.standings, board.standings_text, key="ranking")], "standings")
