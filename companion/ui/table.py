@@ -40,6 +40,7 @@ TRUMP_LINE = 54
 BELOW_ROWS = 145
 """The gap over the bar, the bar, the screen's padding and the bottom bar, as drawn."""
 CHIP_WIDTH = KEY
+TOTAL_WIDTH = 44
 """The bid in a row while its tricks are entered, a button that changes it: a key's height, a little wider."""
 
 CHOSEN_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12))
@@ -135,14 +136,16 @@ def TrumpLine(trump: TrumpView, add: Callable[..., object], aim: Aim) -> ft.Cont
 @ft.memo
 @part
 def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object], aim: Aim, chosen: int | None,
-            wide: bool, target: int | None = None) -> ft.Control:
+            wide: bool, target: int | None = None, struck: bool = True) -> ft.Control:
     """A row's pad: one key per number, told apart by look alone (the chosen filled, the live tonal, the waiting
     faint, the one the hook refuses struck and outlined in the error colour) and by what a screen reader says; on
-    a trick pad, the number the player bid (``target``) is ringed."""
+    a trick pad, the number the player bid (``target``) is ringed. Not ``struck``: a refused key is drawn faint, as
+    one waiting (a count more than the tricks left is no fault, only not possible now)."""
     buttons = []
     for key in keys:
         refused = not key.allowed and key.reason is not None
         spoken = f"{key.value}: {key.reason}" if refused else label.format(value=key.value)
+        refused = refused and struck
         text = ft.Text(str(key.value), size=20, weight=ft.FontWeight.W_600, no_wrap=True, semantics_label=spoken,
                        style=STRUCK if refused else None)
         if key.value == chosen:
@@ -177,13 +180,12 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
         facts.append(ft.Text(row.result, size=14, no_wrap=True,
                              color=ft.Colors.PRIMARY if row.made else ft.Colors.ERROR,
                              opacity=0.65 if bidding else 1))
-    facts.append(ft.Text(row.total, size=16, weight=ft.FontWeight.BOLD, no_wrap=True, width=52,
-                         text_align=ft.TextAlign.END, semantics_label=t("table.total", name=row.name, total=row.total)))
-    line = ft.Row([
-        ft.Text(row.name, size=16, weight=ft.FontWeight.BOLD if row.turn else ft.FontWeight.W_500, no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS, expand=True),
-        *marks, *facts,
-    ], spacing=8, height=ROW_LINE, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    total = ft.Text(row.total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True, width=TOTAL_WIDTH,
+                    text_align=ft.TextAlign.END, semantics_label=t("table.total", name=row.name, total=row.total))
+    name = ft.Text(row.name, size=16, weight=ft.FontWeight.BOLD if row.turn else ft.FontWeight.W_500, no_wrap=True,
+                   overflow=ft.TextOverflow.ELLIPSIS, expand=True)
+    line = ft.Row([name, *marks, *facts, total], spacing=8, height=ROW_LINE,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
     pad_line: list[ft.Control] = []
     if not bidding:
         pad_line.append(ft.OutlinedButton(
@@ -196,15 +198,15 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
             on_click=lambda _: ask_change(row.seat, change_aim)))
     # Bounded by the row: a pad wraps onto a second line where its keys do not fit one.
     target = int(row.bid) if not bidding and row.bid.isdigit() else None
-    pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, target,
+    pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, target, bidding,
                                          key=pad_key),
                                  expand=True))
     if inline(len(row.keys), chip=not bidding):
         # A short pad beside the name: the name over its facts on the left, the keys on the right.
         line = ft.Row([
-            ft.Column([line.controls[0], ft.Row([*marks, *facts], spacing=6, tight=True)], spacing=0, expand=True,
-                      alignment=ft.MainAxisAlignment.CENTER),
-            *pad_line[:-1], pad_line[-1].content,
+            ft.Column([ft.Row([name], height=ROW_LINE), ft.Row([*marks, *facts], spacing=6, tight=True)], spacing=0,
+                      expand=True, alignment=ft.MainAxisAlignment.CENTER),
+            total, ft.Container(width=4), *pad_line[:-1], pad_line[-1].content,
         ], spacing=KEY_GAP, height=KEY, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         content: list[ft.Control] = [line]
     else:
