@@ -309,7 +309,7 @@ def Ranking(standings: tuple[StandingLine, ...], text: str = "") -> ft.Control:
         # One node read as the whole line ("1. Anna: 12 · 1 exact bid"), as the folded standings read.
         lines.append(ft.Semantics(label=t("board.standing", place=line.place, name=line.name, total=number(line.total),
                                           count=line.exact_bids or 0),
-                                  container=True, key=f"place-{index}", content=ft.Container(ft.Row([
+                                  container=True, exclude_semantics=True, key=f"place-{index}", content=ft.Container(ft.Row([
             ft.Text(f"{line.place}.", size=20, width=34, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY if first else None),
             ft.Text(line.name, size=19, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,

@@ -260,9 +260,11 @@ def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
     wide = wide_keys(table, page.width)
     tap = handle.on(model.tap_seat_bid if table.bidding else model.tap_tricks)
     change_aim = model.table_aim(Step.CHANGE)
+    # Each row in a box keyed for scrolling to it: a component's own key is not one Flutter scrolls to.
     rows: list[ft.Control] = [
-        SeatCard(row, tap, handle.on(model.ask_change), change_aim, handle.on(model.step_counted),
-                 handle.key(row.aim), wide, table.bidding, key=ft.ScrollKey(f"seat-{row.seat}"))
+        ft.Container(SeatCard(row, tap, handle.on(model.ask_change), change_aim, handle.on(model.step_counted),
+                              handle.key(row.aim), wide, table.bidding, key="row"),
+                     key=ft.ScrollKey(f"seat-{row.seat}"))
         for row in table.rows]
     if session.tables is not None:
         rows.append(PhonesPanel(handle, session.seating, key="phones"))
@@ -278,7 +280,7 @@ def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
                                 key="header"))
     if trump is not None:
         controls.append(TrumpLine(trump, handle.on(model.add_trump), model.table_aim(Step.TRUMP), key="trump"))
-    controls.append(RowsColumn(rows, turn, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
+    controls.append(RowsColumn(rows, turn if table.bidding else None, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
     controls.append(ActionBar(table.status, table.tally, table.note, said_text,
                               message is not None and message.error, table.can_score,
                               handle.on(model.confirm_tricks), table.score_aim, table.hand, key="bar"))

@@ -3,8 +3,9 @@ fixed bar that says whose turn it is and scores the hand.
 
 Every row's pad stays where it is for the whole of a step (bids, then tricks), keyed by its player, hand and step:
 a second touch on the pad just tapped reaches that player's pad again, never the next player's. Where the rows do
-not all fit the screen (many players, many cards) they scroll between the header and the bar, the turn's row is
-brought into sight, and so the pads wait a moment after each tap (see :attr:`PlayModel.rows_scroll`).
+not all fit the screen (many players, many cards) they scroll between the header and the bar, the next bidder's row
+is brought into sight, and so the pads wait a moment after each bid (see :attr:`PlayModel.rows_scroll`); the
+tricks, entered in any order, leave the rows where the scorekeeper put them.
 """
 
 from __future__ import annotations
@@ -276,8 +277,8 @@ def ActionBar(status: str, tally: str, note: str | None, said: str | None, said_
 
 @part
 def RowsColumn(rows: list[ft.Control], turn: int | None, scrolls: bool) -> ft.Control:
-    """The rows, still where they fit; scrolling between the header and the bar where they do not, the turn's row
-    brought into sight as the turn moves on."""
+    """The rows, still where they fit; scrolling between the header and the bar where they do not, the row of
+    ``turn`` (the next bidder; None: no row) brought into sight as the turn moves on."""
     column = ft.use_ref(None)
 
     def into_sight() -> None:

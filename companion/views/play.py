@@ -95,7 +95,7 @@ class PlayModel:
         self._changing: tuple[int, int] | None = None  # (hand, seat) whose bid is being changed
         self.rows_scroll = False
         """Whether the table's rows scroll on this tab's screen (more than fit): they move under a finger as the
-        turn is brought into sight, so a tap on a row's pad is said, and every pad waits a moment after it."""
+        next bidder is brought into sight, so every pad waits a moment after a bid."""
 
     @property
     def game(self) -> Game:
@@ -254,6 +254,8 @@ class PlayModel:
         if self.settling is None:
             return False
         pad = self.settling.pad
+        if aim is not None and aim.step is Step.SCORE and pad is not None and pad.revision is None:
+            return False  # Score is in the bar, which never moves: no bounce from a row's pad reaches it
         tricks = aim is not None and aim.step is Step.TRICKS and pad is not None and pad.step is Step.TRICKS
         return not tricks or aim == pad
 
@@ -617,8 +619,9 @@ class PlayModel:
             return False
         keys = next(line.keys for line in self.tricks_view().lines if line.seat == seat)
         self.draft = draft.give(self.game, seat, value)
+        # A row's trick pad never moves (the rows are not scrolled for the tricks, entered in any order).
         self._taken(t("tricks.taken", name=self.players[seat], count=value), aim, keys, value,
-                    guarded=aim.revision is not None or self.rows_scroll)
+                    guarded=aim.revision is not None)
         return True
 
     def _trick_reason(self, seat: int, value: int) -> str:
