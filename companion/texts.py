@@ -629,6 +629,7 @@ APP.msg("match.line", "Match of {games}: {wins}")
 APP.msg("match.finished", "{games}, {finished} finished")
 # one game's charts
 APP.msg("charts.title", "Charts")
+APP.msg("charts.none_yet", "The charts come with the first hand scored.")
 APP.msg("charts.totals", "Running totals")
 APP.msg("charts.hands", "Hands")
 APP.msg("charts.totals_label", "Running totals after each hand: {lines}")

@@ -56,21 +56,21 @@ def described(chart: ft.Control, label: str) -> ft.Control:
 
 @ft.memo
 @part
-def GameChartsPanel(game_charts: GameCharts, names: tuple[str, ...]) -> ft.Control:
-    """A game's charts, folded away under the scoreboard until asked for. Folded, they are not drawn at all: a
-    scored hand then sends nothing of them, where it would send every point of both charts again."""
-    expanded, set_expanded = ft.use_state(False)
-    drawn = [heading(t("charts.totals"), size=16),
-             Legend([(seat_colour(seat), name) for seat, name in enumerate(names)]),
-             TotalsChart(game_charts, names), heading(t("charts.bids"), size=16),
-             Legend([(ft.Colors.PRIMARY, t("charts.bids_total")), (ft.Colors.TERTIARY, t("charts.tricks_total"))],
-                    radius=2),
-             BidsChart(game_charts)] if expanded else []
-    return ft.ExpansionTile(
-        title=ft.Text(t("charts.title")), leading=ft.Icon(ft.Icons.SHOW_CHART), tile_padding=ft.Padding.all(0),
-        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        expanded=expanded, on_change=lambda e: set_expanded(e.data in (True, "true")), controls=drawn,
-    )
+def GameChartsPanel(game_charts: GameCharts, names: tuple[str, ...], scored: int) -> ft.Control:
+    """A game's charts, on their own tab of the game's screen (drawn only while it is open: a tap elsewhere sends
+    nothing of them); before the first hand is scored (``scored`` hands so far), a line saying when they come."""
+    if not scored:
+        return ft.Column([heading(t("charts.title"), size=20),
+                          ft.Text(t("charts.none_yet"), italic=True, color=ft.Colors.ON_SURFACE_VARIANT)])
+    return ft.Column([
+        heading(t("charts.title"), size=20),
+        heading(t("charts.totals"), size=16),
+        Legend([(seat_colour(seat), name) for seat, name in enumerate(names)]),
+        TotalsChart(game_charts, names), heading(t("charts.bids"), size=16),
+        Legend([(ft.Colors.PRIMARY, t("charts.bids_total")), (ft.Colors.TERTIARY, t("charts.tricks_total"))],
+               radius=2),
+        BidsChart(game_charts),
+    ], spacing=8)
 
 
 def Legend(keys: list[tuple[str, str]], *, radius: int = 6) -> ft.Control:

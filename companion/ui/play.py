@@ -190,7 +190,8 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
         board = model.board()
         return _scrolled([Ranking(board.standings, board.standings_text, key="ranking")], "standings")
     if tab is Tab.CHARTS:
-        return _scrolled([GameChartsPanel(game_charts(model.game), model.players, key="charts")], "charts")
+        return _scrolled([GameChartsPanel(game_charts(model.game), model.players, len(model.state.scored_hands),
+                                          key="charts")], "charts")
     table = None if model.read_only else model.table()
     if table is not None:
         return _hand_table(handle, table)
