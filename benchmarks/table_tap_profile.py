@@ -2,8 +2,8 @@
 messages and controls sent to the phone, the files opened — for a bid, a trick count and Score, and the server's
 timeline of each.
 
-The real ``bidwell`` server runs with a probe (a ``sitecustomize`` module on ``PYTHONPATH``, as
-benchmarks/controls_per_screen.py does) that wraps Flet's ``Session.dispatch_event`` (the tap arriving), Flet's
+The real ``bidwell`` server runs with a probe (a ``sitecustomize`` module on ``PYTHONPATH``: benchmarks/
+controls_per_screen.py's, and more) that wraps Flet's ``Session.dispatch_event`` (the tap arriving), Flet's
 ``Renderer.render`` (a component's body run: its function's name is logged), Flet's web connection's
 ``send_message`` (the controls each message encodes, and its bytes) and ``builtins.open`` and ``os.open`` (the
 files a tap opens in the data folder, those opened to write marked). Headless Chromium at 390×844 opens a four-player game of Oh Hell (its rows fit the screen) and
@@ -33,55 +33,31 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
 from bench_app import free_port, wait_serving
 from bench_taps import open_tab
+from controls_per_screen import PROBE as SENT_PROBE
 from phone import CHROMIUM_ARGS, chromium
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]
 
-PROBE = textwrap.dedent(
+# The events and messages are logged by controls_per_screen.py's probe; this one adds the bodies run and the files
+# opened, to the same log.
+PROBE = SENT_PROBE + textwrap.dedent(
     """
-    import builtins, json, os, time
-    import msgpack
+    import builtins
     from flet.components.component import Renderer
-    from flet.controls.base_control import BaseControl
-    from flet.messaging.protocol import configure_encode_object_for_msgpack
-    from flet.messaging.session import Session
-    from flet_web.fastapi.flet_app import FletApp
 
-    LOG = os.environ["BIDWELL_PROFILE_LOG"]
     DATA = os.environ["BIDWELL_PROFILE_DATA"]
-    encode = configure_encode_object_for_msgpack(BaseControl)
     opened = builtins.open
 
     def log(entry):
         with opened(LOG, "a") as out:
             out.write(json.dumps({**entry, "at": time.perf_counter()}) + "\\n")
 
-    async def timed_dispatch(self, control_id, event_name, event_data):
-        log({"event": event_name})
-        await dispatched(self, control_id, event_name, event_data)
-
-    dispatched, Session.dispatch_event = Session.dispatch_event, timed_dispatch
-
     def counted_render(self, root_fn, *args, **kwargs):
         log({"body": getattr(root_fn, "__name__", repr(root_fn))})
         return rendered(self, root_fn, *args, **kwargs)
 
     rendered, Renderer.render = Renderer.render, counted_render
-
-    def counted_send(self, message):
-        controls = 0
-
-        def default(value):
-            nonlocal controls
-            controls += isinstance(value, BaseControl)
-            return encode(value)
-
-        body = msgpack.packb([message.action, message.body], default=default)
-        log({"controls": controls, "bytes": len(body) + 1})
-        return sent(self, message)
-
-    sent, FletApp.send_message = FletApp.send_message, counted_send
 
     def watched_open(file, *args, **kwargs):
         if isinstance(file, (str, os.PathLike)) and str(file).startswith(DATA):
@@ -152,7 +128,7 @@ def main() -> None:
         data.mkdir()
         probe.mkdir()
         (probe / "sitecustomize.py").write_text(PROBE)
-        environment = {**os.environ, "BIDWELL_PROFILE_LOG": str(log_path), "BIDWELL_PROFILE_DATA": str(data),
+        environment = {**os.environ, "BIDWELL_CONTROLS_LOG": str(log_path), "BIDWELL_PROFILE_DATA": str(data),
                        "PYTHONPATH": os.pathsep.join([str(probe), str(root)])}
         game_id = subprocess.run([sys.executable, "-c", START, str(data), *PLAYERS], env=environment, cwd=root,
                                  capture_output=True, text=True, check=True).stdout.strip()
@@ -174,7 +150,13 @@ def main() -> None:
                 log.since_last()
 
                 def tap(what: str, label: str, shown: str) -> None:
-                    page.get_by_role("button", name=label, exact=True).click()
+                    button = page.get_by_role("button", name=label, exact=True)
+                    expect(button).to_be_enabled(timeout=30_000)  # a wait after the tap before, ended
+                    page.wait_for_load_state("networkidle")
+                    ended = log.since_last()
+                    if any("body" in entry for entry in ended):
+                        print(summary("  (the wait ending)", ended), flush=True)
+                    button.click()
                     expect(page.get_by_text(shown, exact=True).first).to_be_visible(timeout=30_000)
                     page.wait_for_load_state("networkidle")
                     print(summary(what, log.since_last()), flush=True)

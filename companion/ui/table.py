@@ -183,8 +183,10 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
                              opacity=0.65 if bidding else 1))
     total = ft.Text(row.total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True, width=TOTAL_WIDTH,
                     text_align=ft.TextAlign.END, semantics_label=t("table.total", name=row.name, total=row.total))
+    # The chosen key is told apart by its look alone: a screen reader hears the bid with the name.
+    spoken = f"{row.name} · {t('tricks.bid', bid=row.bid)}" if bidding and row.chosen is not None else None
     name = ft.Text(row.name, size=16, weight=ft.FontWeight.BOLD if row.turn else ft.FontWeight.W_500, no_wrap=True,
-                   overflow=ft.TextOverflow.ELLIPSIS, expand=True)
+                   overflow=ft.TextOverflow.ELLIPSIS, expand=True, semantics_label=spoken)
     line = ft.Row([name, *marks, *facts, total], spacing=8, height=ROW_LINE,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
     pad_line: list[ft.Control] = []

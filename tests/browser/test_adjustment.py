@@ -1,6 +1,7 @@
 """A one-off penalty given at the table (a revoke), as a scorekeeper gives it on a phone: the screen says what is
-missing, the button says what it gives, the game says it was given where the eye is, the scoreboard shows it in
-the player's cell and whom and why under the board, and Undo takes it back after asking."""
+missing, the button says what it gives, the game says it was given where the eye is (the hand's bar), the
+scoreboard (its own tab) shows it in the player's cell and whom and why under the board, and Undo, tapped there,
+takes it back after asking."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 
 from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
+from test_scoreboard import show_tab
 
 from companion.store.games import GameStore
 from scoring.game import Game
@@ -56,6 +58,7 @@ def test_a_penalty_for_a_revoke_given_shown_and_taken_back(open_phone, own_serve
     expect(phone.page.get_by_text("Béla -10 (revoke), counted with hand 2.").first).to_be_in_viewport()
     phone.see_exactly("Hand 3 of 10")
     phone.shot(f"adjust-given-{size['width']}-{scheme}")
+    show_tab(phone, "Scoreboard")
     expect(phone.page.get_by_text("Hand 2: Béla -10, revoke")).to_have_count(1)
     # Béla's cell in hand 2: his 10 for the exact 0 less the 10, his total 5, and the penalty under it.
     phone.reads("Hand 2 · 9 cards", "0/0 ✓ +10 → 20", "0/0 ✓ D +0 → 5 penalty -10", "0/9 × +4 → 14")
@@ -63,6 +66,7 @@ def test_a_penalty_for_a_revoke_given_shown_and_taken_back(open_phone, own_serve
     phone.tap("Undo")
     phone.see("Take back Béla's -10 with hand 2?")
     phone.tap("Take it back")
-    phone.see("Undone: Béla's -10 with hand 2.")
     expect(phone.page.get_by_text("Hand 2: Béla -10, revoke")).to_have_count(0)
     phone.reads("Hand 2 · 9 cards", "0/0 ✓ +10 → 20", "0/0 ✓ D +10 → 15", "0/9 × +4 → 14")
+    show_tab(phone, "Hand")
+    phone.see("Undone: Béla's -10 with hand 2.")

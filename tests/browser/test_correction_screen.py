@@ -1,15 +1,17 @@
 """The correction screen on a phone with ten players: one row per player with bid and tricks on steppers that fit
 the screen, Save in sight without scrolling, the hook's refusal said at the dealer's bid (the tricks' total left
-as it is), the save confirmed where the eye is, and the corrected totals on the scoreboard."""
+as it is), the save confirmed where the eye is, and the corrected totals on the scoreboard (the game's Scoreboard tab,
+where a correction is opened from and comes back to)."""
 
 from __future__ import annotations
 
 import io
+import re
 
 from phone import SIZES_AND_LOOKS
 from PIL import Image
 from playwright.sync_api import expect
-from test_scoreboard import scroll_page_to
+from test_scoreboard import scroll_page_to, show_tab
 
 from companion.store.games import GameStore
 from scoring.game import Game
@@ -42,7 +44,9 @@ def three_hands(folder, game: str, **options) -> str:
 
 
 def open_correction(phone, number: int) -> None:
-    """From the game's screen, tap "Correct hand ``number``" on the scoreboard, as a person scrolls to it."""
+    """From the game's screen, tap "Correct hand ``number``" on the scoreboard, as a person shows its tab and scrolls
+    to it."""
+    show_tab(phone, "Scoreboard")
     correct = phone.button(f"Correct hand {number}")
     scroll_page_to(phone, correct)
     correct.tap()
@@ -112,7 +116,7 @@ def test_ten_players_fit_the_hook_is_said_at_the_dealers_bid_and_the_save_is_con
     save.tap()
 
     # Back on the scoreboard, where the person tapped the hand: the bar saying so is in sight.
-    phone.see_exactly("Hand 4 of 9")
+    expect(phone.page.get_by_role("tab", name=re.compile("^Scoreboard"))).to_have_attribute("aria-selected", "true")
     phone.page.wait_for_function(IN_SIGHT, arg="Hand 3 corrected; every later total follows.")
     # Hand 3 now: Dóra bid 3 took 2: 2; Csilla bid 1 took 1: 11. Before it Dóra had 5 + 5, Csilla 5 + 12.
     phone.reads("Hand 3 · 3 cards", "0/0 ✓", "+5 → 10", "0/0 ✓", "+5 → 16", "1/1 ✓ D", "+11 → 28", "3/2 ×",
@@ -142,7 +146,7 @@ def test_rages_counted_cards_are_corrected_in_their_own_table_with_save_in_sight
     phone.see_exactly("✓ 24 points")  # Csilla 9/9: 9 + 10, and the +5 card
     phone.shows_whole(phone.shot("cards"), "+5 cards of Csilla: 1", "Tricks 9 of 9")
     save.tap()
-    phone.see_exactly("Hand 4 of 10")
+    expect(phone.page.get_by_role("tab", name=re.compile("^Scoreboard"))).to_have_attribute("aria-selected", "true")
     phone.page.wait_for_function(IN_SIGHT, arg="Hand 2 corrected; every later total follows.")
     # Hand 1: Anna (dealing) bid 1 took 0: -5; Béla 10/10: 20; Csilla 0/0: 10. Hand 2: Anna 0/0: 10, total 5; Béla
     # (dealing) 1/0: -5, total 15; Csilla 9/9 and the +5 card: 24, total 34.

@@ -7,6 +7,7 @@ import subprocess
 
 from phone import BIDWELL
 from playwright.sync_api import expect
+from test_scoreboard import show_tab
 
 from companion.store.games import GameStore
 from companion.views.history import SCREEN_PAGE
@@ -104,9 +105,13 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     phone.see_exactly("Game over")
     phone.see_exactly("Zoë wins!")
     phone.reads("1. Zoë: 50", "2. Ödön: 20")
-    for gone in ("Undo", "Flip the coin", "Start screen", "Correct hand 1"):
+    for gone in ("Undo", "Flip the coin", "Start screen"):
         expect(phone.button(gone)).to_have_count(0)
     expect(phone.button("Save the record (JSON)")).to_be_visible()
+    # Its scoreboard, on its own tab, is read and not corrected.
+    show_tab(phone, "Scoreboard")
+    phone.reads("Hand 2 · 15 cards", "15/15 ✓ +25 → 50")
+    expect(phone.button("Correct hand 1")).to_have_count(0)
     phone.tap("Back")
     expect(cards).to_have_count(1)
     assert store.open(next(s.id for s in store.history().items if s.game == "herrlof")).state.finished

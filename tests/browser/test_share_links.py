@@ -14,6 +14,7 @@ import pytest
 from helpers import finished_herrlof, two_hands_of_rage
 from phone import SIZES_AND_LOOKS, Server, watch
 from playwright.sync_api import expect
+from test_scoreboard import place, show_tab
 
 from companion.store.games import GameStore
 from companion.views.sharing import link_payload
@@ -127,12 +128,10 @@ def test_the_standings_copied_for_a_chat_and_the_games_saved_as_spreadsheets(ope
     phone = open_phone(server.url, label, viewport=size, color_scheme=scheme,
                        permissions=["clipboard-read", "clipboard-write"])
 
-    # During play: the Standings folded under the scoreboard.
+    # During play: the Standings, a tab of the game's bottom bar.
     phone.page.get_by_role("button", name=re.compile(r"^Rage · hand 3 · ")).tap()
     phone.see_exactly("Hand 3 of 10")
-    standings = phone.button("Standings")
-    phone.scroll_to(standings)
-    standings.tap()
+    show_tab(phone, "Standings")
     copy = phone.button("Copy the standings")
     phone.scroll_to(copy)
     copy.tap()
@@ -155,9 +154,11 @@ def test_the_standings_copied_for_a_chat_and_the_games_saved_as_spreadsheets(ope
                        "0", "0", "10", "17", "0", "0", "", "Béla: revoke"]
     phone.shot(f"share-saved-{size['width']}-{scheme}")
 
-    # The past games as a spreadsheet, a row per game.
+    # The past games as a spreadsheet, a row per game. Back from the share screen is the game's screen as it was left,
+    # on its Standings.
     phone.tap("Back")
-    phone.see_exactly("Hand 3 of 10")
+    expect(phone.page.get_by_role("tab", name=re.compile("^Standings"))).to_have_attribute("aria-selected", "true")
+    expect(place(phone, "Anna")).to_be_visible()
     phone.tap("Back")
     phone.tap("Past games")
     save = phone.button("Save the list as a spreadsheet (CSV)")

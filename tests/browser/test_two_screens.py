@@ -27,15 +27,18 @@ def test_a_bid_on_one_screen_shows_on_the_other_and_a_stale_tap_is_refused(open_
     server = own_server()
     first = open_phone(server.url, "first-tab")
     second = open_phone(server.url, "second-tab")
+    # Béla's 3 is read off the bar's tally (his row's pad tells the chosen key by its look alone).
     for phone in (first, second):
         phone.tap(OH_HELL)
         phone.see_exactly("Csilla's bid")
-        phone.see_exactly("Béla: 3")
+        phone.see_exactly("Bids so far: 3 for 10")
+        expect(phone.button("Béla: bid 3")).to_be_enabled()
 
     # Csilla's bid, tapped on the first screen, reaches the second without a reload.
     first.tap("Bid 4")
+    first.see_exactly("Csilla bids 4")
     for phone in (first, second):
-        phone.see_exactly("Csilla: 4")
+        phone.see_exactly("Bids so far: 7 for 10")
         phone.see_exactly("Anna's bid")
         expect(phone.button("3: Not 3: the bids would make 10")).to_be_disabled()
 
@@ -46,7 +49,7 @@ def test_a_bid_on_one_screen_shows_on_the_other_and_a_stale_tap_is_refused(open_
     behind.bid(2, 2)
     second.tap("Bid 5")
     second.see("This game was changed on another screen meanwhile; it has been reloaded, so check it and try again")
-    second.see_exactly("Csilla: 2")
+    second.see_exactly("Bids so far: 5 for 10")
     second.see_exactly("Anna's bid")
     expect(second.button("5: Not 5: the bids would make 10")).to_be_disabled()
     expect(second.button("Bid 3")).to_be_enabled()
@@ -57,6 +60,7 @@ def test_a_bid_on_one_screen_shows_on_the_other_and_a_stale_tap_is_refused(open_
     second.tap("Bid 3")
     for phone in (second, first):
         phone.see_exactly("Béla's tricks")
+        phone.see_exactly("Tricks 0 of 10")
         phone.see_exactly("Bids 8 for 10 tricks: underbid by 2")
     assert GameStore(folder).open(saved.id).state.current.bids == (3, 3, 2)
 
