@@ -9,8 +9,8 @@ semantics node's click to the animation frame after the awaited state is in the 
 A 5-player Rage game is played hand after hand (a new game before its last hand, whose Score ends the game); each
 hand is one round:
 
-- bid tap → drawn: a bid of each of the first four bidders, to the bid shown (the bar's line "Béla bids 1"; the
-  bids line before, "Béla: 1": a chosen key has no mark in the tree), and to the next bidder's status text
+- bid tap → drawn: a bid of each of the first four bidders, to the bid shown (the row's name read with it, "Béla ·
+  bid 1"; the bids line before, "Béla: 1"), and to the next bidder's status text
   ("Csilla's bid");
 - bid tap → the next bidder's pad live: the same taps, to the next bidder's key enabled in the accessibility tree
   (before: seen greyed or gone after the tap first, then enabled; the table screen: the next bidder's row's key,
@@ -174,9 +174,9 @@ class Labels:
         return f"Bid {value}"
 
     def shown(self, name: str, value: int) -> str:
-        """The bid as the screen shows it once taken: in the bids line before, in the bar's line now (a row's chosen
-        key has no mark in the tree)."""
-        return f"{name}: {value}" if self.old else f"{name} bids {value}"
+        """The bid as the screen shows it once taken: in the bids line before, with its player's name in their row
+        now (the chosen key is told apart by its look alone; the row's name is read with the bid)."""
+        return f"{name}: {value}" if self.old else f"{name} · bid {value}"
 
     def live(self, name: str, value: int) -> str | list[str]:
         """What says the next bidder's key takes a tap: its name enabled after it was greyed or gone (before); the

@@ -469,7 +469,8 @@ class PlayModel:
         if self.settling is None:
             return table
         # Every pad waits, greyed, while the tap just taken is said (the rows scroll, or the bidding just ended).
-        return dataclasses.replace(table, rows=tuple(dataclasses.replace(row, keys=greyed(row.keys))
+        return dataclasses.replace(table, rows=tuple(dataclasses.replace(row, keys=greyed(row.keys),
+                                                                         bid_changeable=False)
                                                      for row in table.rows))
 
     def _last_results(self) -> dict[int, tuple[str, bool]]:
