@@ -151,12 +151,11 @@ def Slot(text: str | None, taken: bool, centered: bool = False) -> ft.Control:
 
 
 @part
-def PhonesPanel(handle: GameHandle, seating: Seating) -> ft.Control:
+def PhonesPanel(handle: GameHandle, seating: Seating, expanded: bool, set_expanded) -> ft.Control:  # noqa: ANN001
     """The players' own phones: the join code and its QR code, each seat's phone (joined, away, none), and the
-    seats the scorekeeper may free; folded away under the code until asked for."""
+    seats the scorekeeper may free; folded away under the code until asked for. Whether it is ``expanded`` is
+    kept by the game's screen (``set_expanded``), so it stays open as the hand moves from a screen to another."""
     session = use_session()
-    # Kept here, not only in the phone: the panel is drawn again as phones come and go, and stays as it was.
-    expanded, set_expanded = ft.use_state(False)
     table = session.tables.table(handle.id)
     players = handle.model.players
     url = f"{session.join_url}/join/{table.code}"

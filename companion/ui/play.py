@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from enum import IntEnum
 
 import flet as ft
@@ -181,6 +182,8 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
     wakelock = ft.use_ref(None)
     ft.use_effect(lambda: _keep_awake(wakelock), [], cleanup=lambda: _let_sleep(wakelock))
     use_settling(handle)
+    # Kept here: the phones' panel is drawn on the table and on the cover, each a screen of its own.
+    phones_open = ft.use_state(False)
     model = handle.model
     ft.use_effect(lambda: None, [], cleanup=model.left)
     base = "history" if looking else "game"
@@ -194,7 +197,7 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
                                           key="charts")], "charts")
     table = None if model.read_only else model.table()
     if table is not None:
-        return _hand_table(handle, table)
+        return _hand_table(handle, table, phones_open)
     view: PlayView = model.view(board=False)
     settling = view.settling
     # Every part keyed: as parts come and go (a summary, a said line), the others keep their identity, so
@@ -240,7 +243,7 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
     session = use_session()
     if session.tables is not None and not view.read_only and view.screen is not Screen.FINISHED \
             and view.screen is not Screen.PRIVATE_BID:
-        controls.append(PhonesPanel(handle, session.seating, key="phones"))
+        controls.append(PhonesPanel(handle, session.seating, *phones_open, key="phones"))
     return _scrolled(controls, f"hand-{view.screen.value}")
 
 
@@ -249,7 +252,7 @@ def _scrolled(controls: list[ft.Control], key: str) -> ft.Control:
     return ft.Column(controls, spacing=12, expand=True, scroll=ft.ScrollMode.AUTO, key=key)
 
 
-def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
+def _hand_table(handle: GameHandle, table: TableView, phones_open: tuple[bool, Callable[[bool], None]]) -> ft.Control:
     """The hand at the table (:mod:`companion.ui.table`): the header and the bar fixed, a row per player between."""
     model = handle.model
     page = ft.context.page
@@ -268,7 +271,7 @@ def _hand_table(handle: GameHandle, table: TableView) -> ft.Control:
                      key=ft.ScrollKey(f"seat-{row.seat}"))
         for row in table.rows]
     if session.tables is not None:
-        rows.append(PhonesPanel(handle, session.seating, key="phones"))
+        rows.append(PhonesPanel(handle, session.seating, *phones_open, key="phones"))
     turn = next((row.seat for row in table.rows if row.turn), None)
     message = model.message
     said_text = message.text if message is not None else (model.last_entry if table.bidding else None)

@@ -71,12 +71,14 @@ def inline(keys: int, *, chip: bool) -> bool:
     return keys + (1 if chip else 0) <= INLINE_KEYS
 
 
-def row_height(keys: int, width: float, *, chip: bool = False) -> int:
-    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide."""
+def row_height(keys: int, width: float, *, chip: bool = False, counted: bool = False) -> int:
+    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide (and the key to its counted
+    cards, folded, under it)."""
+    folded = TAP if counted else 0
     if inline(keys, chip=chip):
-        return 2 * (ROW_PADDING + ROW_BORDER) + KEY
+        return 2 * (ROW_PADDING + ROW_BORDER) + KEY + folded
     lines = max(1, math.ceil(keys / keys_per_line(width, chip=chip)))
-    return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP
+    return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP + folded
 
 
 def wide_keys(table: TableView, width: float | None) -> bool:
@@ -91,11 +93,13 @@ def wide_keys(table: TableView, width: float | None) -> bool:
 def rows_fit(table: TableView, width: float | None, height: float | None, *, trump: bool, options: bool) -> bool:
     """Whether every row of ``table`` fits between the fixed header and bar on a page ``width`` by ``height``
     (390 by 844 when not known): Flet does not tell the server where it drew a control, so this is worked out
-    from the keys and the page's size."""
+    from the keys and the page's size, for the bar's usual three lines. The rows scroll wherever they overflow
+    all the same (a long language's line in the bar); this says where the screen brings the next bidder into
+    sight itself, and so where a bid's pads wait a moment."""
     width, height = width or 390, height or 844
     room = height - ABOVE_ROWS - BELOW_ROWS - (TRUMP_LINE if trump else 0) - (OPTIONS_LINE if options else 0)
     chip = not table.bidding
-    rows = sum(row_height(len(row.keys), width, chip=chip) for row in table.rows)
+    rows = sum(row_height(len(row.keys), width, chip=chip, counted=bool(row.counted)) for row in table.rows)
     return rows + ROW_GAP * (len(table.rows) - 1) <= room
 
 
@@ -259,10 +263,11 @@ def ActionBar(status: str, tally: str, note: str | None, said: str | None, said_
     tricks so far, one more line, and Score the hand. That line is a refusal, else what the table needs now (what
     the hook forbids, the bids' summary, every trick placed: ``note``), else what the last tap took (``said``): the
     tap just taken shows in its row too, the rule nowhere else."""
+    # A long language's tally takes two lines rather than lose its figures (the rows above scroll if need be).
     lines: list[ft.Control] = [
-        ft.Text(status, size=17, weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+        ft.Text(status, size=17, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                 key="status"),
-        ft.Text(tally, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, key="tally"),
+        ft.Text(tally, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="tally"),
     ]
     if said and said_error:
         lines.append(ft.Text(said, size=13, color=ft.Colors.ERROR, semantics_label=said, max_lines=2,
@@ -297,5 +302,4 @@ def RowsColumn(rows: list[ft.Control], turn: int | None, scrolls: bool) -> ft.Co
             ft.context.page.run_task(scroll)
 
     ft.use_effect(into_sight, [turn, scrolls])
-    return ft.Column(rows, spacing=ROW_GAP, expand=True, ref=column,
-                     scroll=ft.ScrollMode.AUTO if scrolls else None)
+    return ft.Column(rows, spacing=ROW_GAP, expand=True, ref=column, scroll=ft.ScrollMode.AUTO)
