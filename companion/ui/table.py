@@ -260,24 +260,21 @@ def Counters(seat: int, name: str, counted: tuple[tuple[str, str, int, int], ...
 def ActionBar(status: str, tally: str, note: str | None, said: str | None, said_error: bool, can_score: bool,
               score: Callable[..., object], score_aim: Aim | None, hand: int) -> ft.Control:
     """The bar under the rows, always on the screen: whose turn it is (or what the last tap took), the bids or
-    tricks so far, one more line, and Score the hand. That line is a refusal, else what the table needs now (what
-    the hook forbids, the bids' summary, every trick placed: ``note``), else what the last tap took (``said``): the
-    tap just taken shows in its row too, the rule nowhere else."""
-    # A long language's tally takes two lines rather than lose its figures (the rows above scroll if need be).
+    tricks so far followed by what the table needs now (``note``: what the hook forbids, the bids' summary, every
+    trick placed), and what was said of the last tap (``said``: a refusal, an undo, a changed bid, the last bid);
+    and Score the hand."""
+    # Wrapped rather than cut: a long language's line takes two (the rows above scroll if need be).
+    tally_line: list[ft.Control] = [ft.Text(tally, size=13, key="tally")]
+    if note:
+        tally_line.append(ft.Text(note, size=13, italic=True, key="note"))
     lines: list[ft.Control] = [
         ft.Text(status, size=17, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                 key="status"),
-        ft.Text(tally, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="tally"),
+        ft.Row(tally_line, wrap=True, spacing=6, run_spacing=0),
     ]
-    if said and said_error:
-        lines.append(ft.Text(said, size=13, color=ft.Colors.ERROR, semantics_label=said, max_lines=2,
-                             overflow=ft.TextOverflow.ELLIPSIS, key="said"))
-    elif note:
-        lines.append(ft.Text(note, size=13, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                             key="note"))
-    elif said:
-        lines.append(ft.Text(said, size=13, semantics_label=said, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                             key="said"))
+    if said:
+        lines.append(ft.Text(said, size=13, color=ft.Colors.ERROR if said_error else None, semantics_label=said,
+                             max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="said"))
     button = ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, height=TAP, disabled=not can_score,
                              key=f"score-{hand}", on_click=lambda _: score(score_aim))
     return ft.Container(
