@@ -1,6 +1,7 @@
 """Screenshots of L'Escalier (github.com/mayerwin/Escalier-Oh-Hell-Score-Keeper), the open Oh Hell scorekeeper
 Bidwell is compared with, for tools/side_by_side.py: every screen a four-player game shows, at 390x844, light
-and dark.
+and dark; and the round screen (bidding, tricks, the hand's end) and standings of a five- and a ten-player game,
+named ``<screen>-<n>-players-<scheme>.png``.
 
     python tools/escalier_screens.py /path/to/escalier-checkout [out-folder]
 
@@ -21,15 +22,17 @@ from phone import CHROMIUM_ARGS, PHONE, StaticServer, chromium  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 PLAYERS = ["Anna", "Béla", "Csilla", "Dóra"]
+MORE_PLAYERS = ["Endre", "Flóra", "Gábor", "Hajnal", "Imre", "Judit"]  # seats 5 to 10, for the larger tables
 TALLEST = 10  # a staircase straight down from 10 cards: ten hands, as Bidwell's Oh Hell starts at 10
 
 
-def bids_and_tricks(cards: int) -> tuple[list[int], list[int]]:
+def bids_and_tricks(cards: int, players: int = 4) -> tuple[list[int], list[int]]:
     """A hand's bids in speaking order (the dealer last, never making the bids add up) and the tricks taken:
     some bids made, some missed."""
-    share = cards // 4
-    dealer = share + 1 if 3 * share + share == cards else share
-    return [share, share, share, dealer], [share, share, share, cards - 3 * share]
+    share = cards // players
+    dealer = share + 1 if players * share == cards else share
+    rest = players - 1
+    return [share] * rest + [dealer], [share] * rest + [cards - rest * share]
 
 
 def pick_all(page: Page, values: list[int], first: int = 0) -> None:
@@ -38,8 +41,8 @@ def pick_all(page: Page, values: list[int], first: int = 0) -> None:
         page.locator(".entry").nth(entry).locator(f".chip:text-is('{value}')").tap()
 
 
-def play_hand(page: Page, cards: int) -> None:
-    bids, tricks = bids_and_tricks(cards)
+def play_hand(page: Page, cards: int, players: int = 4) -> None:
+    bids, tricks = bids_and_tricks(cards, players)
     primary = page.locator(".dock .btn--primary")
     pick_all(page, bids)
     expect(primary).to_be_enabled()
@@ -49,14 +52,18 @@ def play_hand(page: Page, cards: int) -> None:
     primary.tap()
 
 
+def take(page: Page, path: Path, top: bool = False) -> None:
+    expect(page.locator(".toast.is-visible")).to_have_count(0, timeout=15000)  # "Round 3 recorded" fades
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    if top:  # the page scrolls itself after each pick, smoothly: a shot mid-scroll would differ every run
+        page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+    page.evaluate("() => document.fonts.ready")
+    page.screenshot(path=path, animations="disabled")
+
+
 def tour(page: Page, base: str, out: Path, scheme: str) -> None:
     def shot(name: str, top: bool = False) -> None:
-        expect(page.locator(".toast.is-visible")).to_have_count(0, timeout=15000)  # "Round 3 recorded" fades
-        page.evaluate("document.activeElement && document.activeElement.blur()")
-        if top:  # the page scrolls itself after each pick, smoothly: a shot mid-scroll would differ every run
-            page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
-        page.evaluate("() => document.fonts.ready")
-        page.screenshot(path=out / f"{name}-{scheme}.png", animations="disabled")
+        take(page, out / f"{name}-{scheme}.png", top)
 
     page.goto(base)
     page.get_by_role("button", name="New game").first.tap()
@@ -95,6 +102,7 @@ def tour(page: Page, base: str, out: Path, scheme: str) -> None:
     shot("08-hands")
     page.get_by_role("button", name="Round", exact=True).tap()
     pick_all(page, tricks[3:], 3)
+    shot("05-hand-end", top=True)
     page.locator(".dock .btn--primary").tap()
     for cards in range(6, 0, -1):
         play_hand(page, cards)
@@ -105,6 +113,42 @@ def tour(page: Page, base: str, out: Path, scheme: str) -> None:
     page.get_by_role("button", name="Menu").tap()
     page.get_by_role("button", name="Settings").tap()
     shot("11-settings")
+
+
+def larger_table(page: Page, base: str, out: Path, scheme: str, players: int) -> None:
+    """A game of ``players`` (the staircase down from as many cards as one deck deals each): two hands played,
+    then the third's bidding (two bids in), its tricks (all but the dealer's in), its end (all in) and, once
+    recorded, the standings."""
+    def shot(name: str, top: bool = False) -> None:
+        take(page, out / f"{name}-{players}-players-{scheme}.png", top)
+
+    page.goto(base)
+    page.get_by_role("button", name="New game").first.tap()
+    for _ in range(players - len(PLAYERS)):
+        page.get_by_role("button", name="Add a player").tap()
+    for seat, name in enumerate((PLAYERS + MORE_PLAYERS)[:players], 1):
+        page.get_by_role("combobox", name=f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Down", exact=True).tap()
+    page.get_by_role("button", name="Deal the first hand").tap()
+    tallest = 52 // players
+    expect(page.locator(".cardcount__n")).to_have_text(str(tallest))
+    for cards in (tallest, tallest - 1):
+        play_hand(page, cards, players)
+    cards = tallest - 2
+    expect(page.locator(".cardcount__n")).to_have_text(str(cards))
+    bids, tricks = bids_and_tricks(cards, players)
+    pick_all(page, bids[:2])
+    shot("04-bidding", top=True)
+    pick_all(page, bids[2:], 2)
+    page.locator(".dock .btn--primary").tap()
+    pick_all(page, tricks[:-1])
+    shot("05-tricks", top=True)
+    pick_all(page, tricks[-1:], players - 1)
+    shot("05-hand-end", top=True)
+    page.locator(".dock .btn--primary").tap()
+    expect(page.locator(".cardcount__n")).to_have_text(str(cards - 1))
+    page.get_by_role("button", name="Standings", exact=True).tap()
+    shot("06-scoreboard")
 
 
 def main() -> None:
@@ -120,6 +164,11 @@ def main() -> None:
                                               has_touch=True, is_mobile=True)
                 tour(context.new_page(), server.url, out, scheme)
                 context.close()
+                for players in (5, 10):  # a fresh context each: no games of the tours before in its storage
+                    context = browser.new_context(viewport=PHONE, color_scheme=scheme, locale="en-GB",
+                                                  has_touch=True, is_mobile=True)
+                    larger_table(context.new_page(), server.url, out, scheme, players)
+                    context.close()
             browser.close()
     finally:
         server.stop()

@@ -70,10 +70,30 @@ def sheet_text(path) -> str:  # noqa: ANN001 - a downloaded file's path
 
 
 def score(phone, number: int, cards: int, check: str | None = None) -> None:
-    """See every trick counted, score the hand, and see its summary."""
+    """See every trick counted, score the hand, and see it scored (the hand's results are on the scoreboard:
+    :func:`on_the_board`)."""
     phone.see_exactly(check or f"Tricks {cards} of {cards}")
     phone.tap("Score the hand")
-    phone.see_exactly(f"Hand {number} scored")
+    phone.see_exactly(f"Hand {number} is scored")
+
+
+def tab(phone, name: str) -> None:
+    """Open the game's tab ``name`` on the bottom bar (Hand, Scoreboard, Standings, Charts)."""
+    phone.page.get_by_role("tab", name=re.compile(f"^{name}")).tap()
+    expect(phone.page.get_by_role("tab", name=re.compile(f"^{name}"))).to_have_attribute("aria-selected", "true")
+
+
+def on_the_board(phone, *lines: str) -> None:
+    """The Scoreboard tab reads ``lines`` one after the other (a hand's heading, then each player's cell: bid/tricks
+    and mark, points → total); then back to the hand."""
+    tab(phone, "Scoreboard")
+    phone.reads(*lines)
+    tab(phone, "Hand")
+
+
+def open_counted(phone, name: str, count: int = 0) -> None:
+    """Unfold the cards ``name`` counted in the hand (Rage's ±5, Skull King's captures): their steppers show."""
+    phone.tap(f"{name}'s counted cards: {count}")
 
 
 def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
@@ -88,12 +108,13 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     phone.see_exactly("Everyone has bid. The bids stay secret until the tricks are in.")
     took(phone, ("さくら", 4))
     phone.see_exactly("Tricks 15; between 12 and 15 allowed")  # Anna was given the 11 left
-    phone.reads("Anna", "bid secret", "11")
+    phone.reads("Anna", "Anna deals", "took 11")
+    expect(phone.button("Anna's bid: secret. Change it")).to_be_visible()
     # Two tricks went to Valknuts: Anna's count is set to 9 on her pad.
     took(phone, ("Anna", 9))
     # Anna 9 tricks + 10 for the exact bid = 19; さくら 4 + 5 (exactly 4) + 10 = 19.
     score(phone, 1, 15, "Tricks 13; between 12 and 15 allowed")
-    phone.reads("✓ Anna", "9/9 · +19 → 19", "✓ さくら", "4/4 · +19 → 19")
+    on_the_board(phone, "Hand 1 · 15 cards", "9/9 ✓ D", "+19 → 19", "4/4 ✓", "+19 → 19")
     phone.see_exactly("Anna and さくら are ahead with 19")
     phone.see_exactly("Hand 2 · race to 50")
     bid(phone, "Anna", 3, private=True)
@@ -103,7 +124,7 @@ def test_herrlof_with_secret_bids_destroyed_tricks_and_the_downloads(phone):
     took(phone, ("さくら", 10))
     # Anna 3 + 5 + 10 = 18, 37 in all; さくら 10 + 10 = 20, 39.
     score(phone, 2, 15, "Tricks 13; between 12 and 15 allowed")
-    phone.reads("✓ Anna", "3/3 · +18 → 37", "✓ さくら", "10/10 · +20 → 39")
+    on_the_board(phone, "Hand 2 · 15 cards", "3/3 ✓", "+18 → 37", "10/10 ✓ D", "+20 → 39")
     phone.see_exactly("さくら is ahead with 39")
     bid(phone, "さくら", 0, private=True)
     bid(phone, "Anna", 15, private=True)
@@ -164,7 +185,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
         # Hidden bids are shown together once all are in, and the tricks come at once.
         phone.see_exactly(f"Bids {cards} for {cards} trick{'s' if cards > 1 else ''}")
         if number == 1:
-            phone.reads("Łucja", "bid 1")
+            expect(phone.button("Łucja's bid: 1. Change it")).to_be_visible()
         took(phone, *[(name, bids.get(name, 0)) for name in order[:-1]], cards=cards)
         if number == 5:
             phone.see_exactly("Tricks 9 of 9")
@@ -172,7 +193,7 @@ def test_rage_n_glyphs_with_hidden_bids_ends_in_a_coin_flip(phone):
         else:
             score(phone, number, cards)
         if number == 1:
-            phone.reads("✓ Anna", "0/0 · +5 → 5", "✓ Béla", "0/0 · +5 → 5", "✓ Łucja", "1/1 · +11 → 11")
+            on_the_board(phone, "0/0 ✓ D", "+5 → 5", "0/0 ✓", "+5 → 5", "1/1 ✓", "+11 → 11")
     phone.see_exactly("Game over")
     phone.see_exactly("Still tied after the final hand: Anna, Béla. Flip a coin.")
     # Until the coin decides, the places follow the totals alone.
@@ -206,7 +227,7 @@ def test_oh_hell_greys_out_the_bid_the_hook_forbids(phone):
     phone.see_exactly("Bids 0 for 1 trick: underbid by 1")
     took(phone, ("Anna", 0), ("Béla", 0))
     score(phone, 1, 1)
-    phone.reads("✓ Anna", "0/0 · +10 → 10", "✓ Béla", "0/0 · +10 → 10", "× Csilla", "0/1 · +1 → 1")
+    on_the_board(phone, "Hand 1 · 1 card", "0/0 ✓", "+10 → 10", "0/0 ✓", "+10 → 10", "0/1 × D", "+1 → 1")
     for number in range(2, 11):
         phone.see_exactly(f"Hand {number} of 10")
         order = [["Anna", "Béla", "Csilla"][(2 + number + k) % 3] for k in range(3)]
@@ -233,33 +254,35 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     bid(phone, "Béla", 4)
     bid(phone, "Anna", 5)
     took(phone, ("Béla", 4))
-    phone.see_exactly("Tricks 10 of 10")  # Anna was given the 6 left; the pad made way for the lines
+    phone.see_exactly("Tricks 10 of 10")  # Anna was given the 6 left
+    open_counted(phone, "Anna")
     phone.tap("+5 cards of Anna: one more")
     phone.see_exactly("+5 cards of Anna: 1")
     # Anna bid 5 took 6: 6 - 5 + 5 (a +5 card) = 6; Béla 4/4: 14.
     score(phone, 1, 10)
-    phone.reads("× Anna", "5/6 · +6 → 6", "✓ Béla", "4/4 · +14 → 14")
+    on_the_board(phone, "Hand 1 · 10 cards", "5/6 × D", "+6 → 6", "+5 cards×1", "4/4 ✓", "+14 → 14")
     # The score taken back: the hand returns with its counts and cards, and can be scored again at once.
     phone.tap("Undo")  # a score taken back is asked about first
     expect(phone.page.get_by_role("alertdialog")).to_contain_text(
         "Take back the score of hand 1? Its trick counts come back, to be changed and scored again.")
     phone.tap("Take it back")
     phone.see_exactly("Undone: the score of hand 1; its tricks are back to change.")
+    open_counted(phone, "Anna", 1)
     phone.see_exactly("+5 cards of Anna: 1")
-    phone.see_exactly("Tricks 10 of 10")
-    phone.tap("Score the hand")
-    phone.see_exactly("Hand 1 scored")
-    phone.reads("× Anna", "5/6 · +6 → 6", "✓ Béla", "4/4 · +14 → 14")
+    score(phone, 1, 10)
+    on_the_board(phone, "Hand 1 · 10 cards", "5/6 × D", "+6 → 6", "+5 cards×1", "4/4 ✓", "+14 → 14")
 
     phone.see_exactly("Hand 2 of 10")
     bid(phone, "Anna", 3)
-    phone.see_exactly("Anna: 3")
+    phone.see_exactly("Anna bids 3")
+    expect(phone.button("Anna: bid 3")).to_be_enabled()
     phone.tap("Undo")
     phone.see_exactly("Undone: Anna's bid of 3.")
     bid(phone, "Anna", 4)
     bid(phone, "Béla", 5)
     took(phone, ("Anna", 4))
     phone.see_exactly("Tricks 9 of 9")  # Béla was given the 5 left
+    open_counted(phone, "Béla")
     phone.tap("+5 cards of Béla: one more")
     phone.see_exactly("+5 cards of Béla: 1")
     phone.tap("+5 cards of Béla: one less")
@@ -268,8 +291,9 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     phone.see_exactly("-5 cards of Béla: 1")
     # Anna 4/4: 14, total 20; Béla 5/5 - 5 (a -5 card): 10, total 24.
     score(phone, 2, 9)
-    phone.reads("✓ Anna", "4/4 · +14 → 20", "✓ Béla", "5/5 · +10 → 24")
+    on_the_board(phone, "Hand 2 · 9 cards", "4/4 ✓", "+14 → 20", "5/5 ✓ D", "+10 → 24", "-5 cards×1")
 
+    tab(phone, "Scoreboard")
     phone.tap("Correct hand 1")
     phone.see_exactly("10 cards each · Anna deals")
     phone.tap("Béla's bid: one more")
@@ -287,6 +311,7 @@ def test_rage_with_action_cards_undos_and_a_correction(phone):
     # Hand 1 now: Anna 5/5 + 5 = 20, Béla 5/5 = 15. Totals: Anna 20 + 14 = 34, Béla 15 + 10 = 25.
     phone.reads("Hand 1 · 10 cards", "5/5 ✓ D", "+20 → 20", "+5 cards×1", "5/5 ✓", "+15 → 15",
                 "Hand 2 · 9 cards", "4/4 ✓", "+14 → 34", "5/5 ✓ D", "+10 → 25", "-5 cards×1")
+    tab(phone, "Hand")
     for number in range(3, 11):
         cards = 11 - number
         phone.see_exactly(f"Hand {number} of 10")
@@ -342,9 +367,12 @@ def test_once_every_trick_is_placed_the_rest_are_0_without_a_tap(open_phone, ser
     took(phone, ("Béla", 6), ("Csilla", 4))
     phone.see_exactly("Every trick is placed, so Dóra, Emil, and Anna took none")
     for name in ["Dóra", "Emil", "Anna"]:
-        phone.reads(name, "bid 0", "0", "✓ 10 points")
         # Their pads offer only the 0 they were given: every trick is placed.
-        expect(phone.button(f"{name} took 0")).to_be_enabled()
+        zero = phone.button(f"{name} took 0")
+        phone.scroll_to(zero)  # five rows of ten keys: they scroll
+        expect(zero).to_be_enabled()
         expect(phone.page.get_by_role("button", name=re.compile(f"^{name} took"))).to_have_count(1)
+        expect(phone.button(f"{name}'s bid: 0. Change it")).to_be_visible()
+        phone.reads("took 0", "✓ +10", f"{name}'s total: 0")
     score(phone, 1, 10)
     phone.see_exactly("Hand 2 of 10")

@@ -135,6 +135,11 @@ def test_four_phones_play_a_hidden_bid_hand_and_no_bid_reaches_another_phone_bef
         keeper.see_exactly(f"{name}: on their phone")
     keeper.see_exactly("Anna: bids here")  # a mixed table: Anna has no phone but the scorekeeper's
     keeper.shot("seats")
+    # The scoreboard looked at before the bids (its tab draws it only while shown): its hands 1 to 6, their 5s
+    # among them, are then nothing new to this phone when the frames are searched for Dóra's 5 below.
+    keeper.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
+    keeper.reads("Hand 6 · 6 cards")
+    keeper.page.get_by_role("tab", name=re.compile("^Hand")).tap()
 
     keeper.see_exactly("Dóra bids on their phone")
     dora = phones["Dóra"]
@@ -145,7 +150,9 @@ def test_four_phones_play_a_hidden_bid_hand_and_no_bid_reaches_another_phone_bef
     dora.see_exactly("Your bid: 5")
     dora.shot("bid")
     keeper.see_exactly("Hand the phone to Anna")  # Anna bids on the scorekeeper's phone, as before
+    keeper.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
     keeper.reads("Hand 7 · 7 cards", "–", "–", "D", "secret")  # the scoreboard: Dóra has bid, not what
+    keeper.page.get_by_role("tab", name=re.compile("^Hand")).tap()
     for name in ("Béla", "Csilla"):
         phones[name].see_exactly("Dóra: secret")
     keeper.tap("I am Anna")
@@ -170,9 +177,10 @@ def test_four_phones_play_a_hidden_bid_hand_and_no_bid_reaches_another_phone_bef
     for phone in phones.values():  # all in: the hidden bids are shown together
         phone.reads("Dóra: 5")
         phone.reads("Béla: 6")
-    keeper.reads("Dóra bid 5")
-    keeper.reads("Béla bid 6")
-    keeper.see_exactly("Play the hand, then enter the tricks.")
+    # The scorekeeper's phone goes on to the tricks, each row's bid shown beside its trick keys.
+    keeper.see_exactly("Dóra's tricks")
+    expect(keeper.button("Dóra's bid: 5. Change it")).to_be_visible()
+    expect(keeper.button("Béla's bid: 6. Change it")).to_be_visible()
     csilla.see_exactly("Play the hand; the scorekeeper enters the tricks.")
     keeper.shot("all in")
     bids = GameStore(tmp_path / "data").open(game_id).state.current.bids
@@ -199,8 +207,10 @@ def test_secret_bids_reach_no_other_phone_until_the_hand_is_scored_and_the_hook_
     csilla.see_exactly("Not 1: the bids would make 7")
     csilla.shot("the hook")
     csilla.tap("Bid 2")
-    keeper.see_exactly("Play the hand, then enter the tricks.")
-    keeper.reads("Dóra bid secret")  # secret bids: hidden through the play of the hand
+    keeper.see_exactly("Dóra's tricks")
+    keeper.see_exactly("Everyone has bid. The bids stay secret until the tricks are in.")
+    # Secret bids: hidden through the play of the hand, in the row of the bid's own player too.
+    expect(keeper.button("Dóra's bid: secret. Change it")).to_be_visible()
     for phone in (phones["Béla"], csilla):
         phone.reads("Dóra: secret")
     tricks_at = time.monotonic()  # the scorekeeper enters the tricks (Dóra took 5): those are no secret
@@ -350,7 +360,7 @@ def test_a_phone_with_the_join_code_cannot_hop_to_another_seat_to_read_or_make_i
     keeper.see_exactly("Not 1: the bids would make 7")
     done = time.monotonic()
     keeper.tap("Bid 0")
-    keeper.see_exactly("Play the hand, then enter the tricks.")
+    keeper.see_exactly("Dóra's tricks")
     bela.reads("Dóra: 2")  # all in: now the table sees them
     assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (3, 1, 0, 2)
 

@@ -9,7 +9,7 @@ The points are worked out by hand from RULES.md section 5 in the comments.
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from test_games import bid, new_game, score, took
+from test_games import bid, new_game, on_the_board, open_counted, score, took
 
 FOURTEENS = "14s captured (yellow, purple, green)"
 
@@ -26,14 +26,16 @@ def test_skull_king_hidden_bids_captures_and_a_zero_bid_by_the_cards(phone):
     phone.see_exactly("Bids 1 for 1 trick")
     took(phone, ("Béla", 1), cards=1)
     phone.see_exactly("Tricks 1 of 1")
+    open_counted(phone, "Béla")
     phone.tap(f"{FOURTEENS} of Béla: one more")
     phone.see_exactly(f"{FOURTEENS} of Béla: 1")
     # Five kinds of captures for each player: each counter reads whole on a phone's width.
     phone.shows_whole(phone.shot("skull king captures"), f"{FOURTEENS} of Béla: 1")
     # Béla 1 made: 20 + a 14 captured 10 = 30; a bid of 0 made: 10 x 1 card = 10.
     score(phone, 1, 1)
-    phone.reads("✓ Anna", "0/0 · +10 → 10", "✓ Béla", "1/1 · +30 → 30", "✓ Csilla", "0/0 · +10 → 10",
-                "✓ Dóra", "0/0 · +10 → 10")
+    # Béla's cell is followed by his capture; Csilla's and Dóra's after it.
+    on_the_board(phone, "Hand 1 · 1 card", "0/0 ✓ D", "+10 → 10", "1/1 ✓", "+30 → 30")
+    on_the_board(phone, "0/0 ✓", "+10 → 10", "0/0 ✓", "+10 → 10")
 
     phone.see_exactly("Hand 2 of 10")
     phone.see_exactly("Béla deals · Csilla bids first and leads")
@@ -41,12 +43,13 @@ def test_skull_king_hidden_bids_captures_and_a_zero_bid_by_the_cards(phone):
         bid(phone, name, value, private=True)
     phone.see_exactly("Bids 1 for 2 tricks: underbid by 1")
     took(phone, ("Anna", 1), ("Béla", 1), cards=2)
+    open_counted(phone, "Béla")
     phone.tap(f"{FOURTEENS} of Béla: one more")  # captured with a missed bid: it does not count
     phone.see_exactly(f"{FOURTEENS} of Béla: 1")
     # Anna 1 made: 20 (30 in all); Béla 0 missed: -10 x 2 cards = -20 (10); Csilla, Dóra 0 made: 20 (30).
     score(phone, 2, 2)
-    phone.reads("✓ Anna", "1/1 · +20 → 30", "× Béla", "0/1 · -20 → 10", "✓ Csilla", "0/0 · +20 → 30",
-                "✓ Dóra", "0/0 · +20 → 30")
+    on_the_board(phone, "Hand 2 · 2 cards", "1/1 ✓", "+20 → 30", "0/1 × D", "-20 → 10")
+    on_the_board(phone, "0/0 ✓", "+20 → 30", "0/0 ✓", "+20 → 30")
 
 
 def test_wizard_hidden_bids_with_the_hook_from_the_second_hand(phone):
@@ -68,7 +71,7 @@ def test_wizard_hidden_bids_with_the_hook_from_the_second_hand(phone):
     took(phone, ("Béla", 1), cards=1)
     # Anna, Csilla 0 made: 20; Béla 1 made: 20 + 10 = 30.
     score(phone, 1, 1)
-    phone.reads("✓ Anna", "0/0 · +20 → 20", "✓ Béla", "1/1 · +30 → 30", "✓ Csilla", "0/0 · +20 → 20")
+    on_the_board(phone, "Hand 1 · 1 card", "0/0 ✓ D", "+20 → 20", "1/1 ✓", "+30 → 30", "0/0 ✓", "+20 → 20")
 
     phone.see_exactly("Hand 2 of 20")
     phone.see_exactly("Hidden bids (shown when all are in) · Hose the Dealer")
@@ -85,7 +88,7 @@ def test_wizard_hidden_bids_with_the_hook_from_the_second_hand(phone):
     took(phone, ("Csilla", 1), ("Anna", 1), cards=2)  # Béla, last, took none
     # Anna 0 took 1: -10 (10); Béla 0 made: 20 (50); Csilla 1 made: 30 (50).
     score(phone, 2, 2)
-    phone.reads("× Anna", "0/1 · -10 → 10", "✓ Béla", "0/0 · +20 → 50", "✓ Csilla", "1/1 · +30 → 50")
+    on_the_board(phone, "Hand 2 · 2 cards", "0/1 ×", "-10 → 10", "0/0 ✓ D", "+20 → 50", "1/1 ✓", "+30 → 50")
 
 
 def test_up_and_down_the_river_hidden_bids_one_point_a_trick_off(phone):
@@ -106,4 +109,4 @@ def test_up_and_down_the_river_hidden_bids_one_point_a_trick_off(phone):
     phone.see_exactly("Tricks 10 of 10")  # Anna was given the 2 left
     # Anna 2 made: 10 + 2 = 12; Béla 4 took 5: nothing for the tricks, -1; Csilla 3 made: 13.
     score(phone, 1, 10)
-    phone.reads("✓ Anna", "2/2 · +12 → 12", "× Béla", "4/5 · -1 → -1", "✓ Csilla", "3/3 · +13 → 13")
+    on_the_board(phone, "Hand 1 · 10 cards", "2/2 ✓ D", "+12 → 12", "4/5 ×", "-1 → -1", "3/3 ✓", "+13 → 13")

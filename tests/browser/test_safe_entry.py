@@ -80,19 +80,22 @@ def touch_twice(phone: Phone, first: str, second: str, gap_ms: int = BOUNCE_MS) 
     phone.page.evaluate(TWO_TOUCHES, [*places, gap_ms])
 
 
-def bids_on_screen(phone: Phone, *lines: str) -> None:
-    """The bids line reads ``lines`` (each player's "name: bid" in bidding order)."""
-    for line in lines:
-        phone.see_exactly(line)
+def nothing_refused(phone: Phone) -> None:
+    """No line says a tap was not taken."""
+    expect(phone.page.get_by_text("not taken", exact=False)).to_have_count(0)
 
 
 def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_phone, own_server, tmp_path):
     phone, game_id = game_on_a_phone(open_phone, own_server, tmp_path / "data", "double-tap")
     phone.see_exactly("Béla's bid")
     double_tap(phone, "Bid 2")
-    # The first touch is Béla's 2, said where the pad was; the second is not Csilla's.
+    # The first touch is Béla's 2; the second lands on Béla's own pad, which stays where it was (the same number
+    # there changes nothing), never on Csilla's, lower down: nothing is refused, and nothing is said of it.
     phone.see_exactly("Csilla's bid")
-    bids_on_screen(phone, "Béla: 2", "Csilla: –", "Anna: –")
+    phone.see_exactly("Béla bids 2")
+    expect(phone.button("Béla: bid 2")).to_be_enabled()
+    expect(phone.button("Anna: bid 0")).to_be_disabled()  # Anna's turn is not yet: nothing of hers was taken
+    nothing_refused(phone)
     phone.shot("after a double tap on a bid")
     assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, 2, None)
 
@@ -103,13 +106,16 @@ def test_a_double_tap_on_a_bid_pad_and_on_a_trick_pad_records_one_number(open_ph
     double_tap(phone, "Béla took 4")
     # The first touch is Béla's 4; the second lands on Béla's own pad, never on Csilla's.
     phone.see_exactly("Béla took 4 tricks")
-    phone.reads("Béla", "bid 2", "4")
-    phone.reads("Csilla", "bid 3", "–")
+    phone.reads("Béla", "Béla bids first", "took 4", "× -1")  # bid 2, took 4: 4 - 5
+    expect(phone.button("Béla's bid: 2. Change it")).to_be_visible()
+    phone.reads("Csilla", "took –")
+    expect(phone.button("Csilla's bid: 3. Change it")).to_be_visible()
+    nothing_refused(phone)
     phone.shot("after a double tap on a trick count")
     phone.tap("Csilla took 3")
     phone.see_exactly("Tricks 10 of 10")  # Anna is given the 3 left
     double_tap(phone, "Score the hand")
-    phone.see_exactly("Hand 1 scored")
+    phone.see_exactly("Hand 1 is scored")
     phone.see_exactly("Csilla's bid")  # hand 2: Béla deals, Csilla bids first; nothing of hers was taken
     stored = GameStore(tmp_path / "data").open(game_id).state
     assert len(stored.scored_hands) == 1 and stored.current.bids == (None, None, None)
@@ -122,8 +128,10 @@ def test_a_page_reloaded_on_a_game_says_nothing_of_a_lost_connection(open_phone,
     phone.tap("Bid 2")
     phone.see_exactly("Csilla's bid")
     phone.reload()
-    phone.see_exactly("Csilla's bid")  # the game as stored, drawn anew
-    bids_on_screen(phone, "Béla: 2", "Csilla: –", "Anna: –")
+    phone.see_exactly("Csilla's bid")  # the game as stored, drawn anew: Béla's pad holds his bid, Anna's waits
+    expect(phone.button("Béla: bid 2")).to_be_enabled()
+    expect(phone.button("Bid 0")).to_be_enabled()
+    expect(phone.button("Anna: bid 0")).to_be_disabled()
     phone.tap("Back")
     phone.see_exactly("Continue a game")  # and on the next screen neither
     expect(phone.page.get_by_text("The connection was lost", exact=False)).to_have_count(0)
@@ -147,7 +155,10 @@ def test_a_tap_made_while_the_connection_is_cut_is_not_taken_when_it_comes_back(
     phone.see("The connection was lost and is back. Nothing tapped meanwhile was taken: the screen shows the "
               "game as stored.")
     phone.see_exactly("Béla's bid")
-    bids_on_screen(phone, "Béla: –", "Csilla: –", "Anna: –")
+    phone.see_exactly("Bids so far: 0 for 10")
+    # Béla's row still holds the pad of the turn: he has no bid of his own to keep.
+    expect(phone.button("Béla: bid 2")).to_have_count(0)
+    expect(phone.button("Csilla: bid 0")).to_be_disabled()
     phone.shot("the connection is back")
     assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (None, None, None)
     # Béla now says 3: the pad takes a new bid on the first tap, and the 2 from the outage never arrives late.
@@ -197,14 +208,18 @@ def test_a_bid_of_this_hand_is_changed_before_the_tricks_and_the_bids_after_it_s
         phone.see_exactly(f"{name}'s bid")
         phone.tap(f"Bid {bid}")
     phone.see_exactly("Béla's tricks")
+    # The last bid turned each bid pad into a trick pad in its place: they wait, greyed, a moment; a person taps
+    # once they are live.
+    expect(phone.button("Béla took 0")).to_be_enabled()
     # Béla said 4, not 2. Csilla's and Anna's bids stand; the hook still holds over them.
-    phone.tap("Béla: 2")
+    phone.tap("Béla's bid: 2. Change it")
     phone.see_exactly("Change Béla's bid (now 2)")
     expect(phone.button("6: Not 6: the bids would make 10")).to_be_disabled()
     phone.shot("changing a bid")
     phone.tap("Change to 4")
     phone.see_exactly("Béla's bid is now 4")
     phone.see_exactly("Bids 8 for 10 tricks: underbid by 2")
+    expect(phone.button("Béla's bid: 4. Change it")).to_be_visible()
     phone.see_exactly("Béla's tricks")
     phone.shot("the bid changed")
     assert GameStore(tmp_path / "data").open(game_id).state.current.bids == (1, 4, 3)
@@ -212,9 +227,12 @@ def test_a_bid_of_this_hand_is_changed_before_the_tricks_and_the_bids_after_it_s
     phone.see_exactly("Béla took 4 tricks")
     phone.tap("Csilla took 3")
     phone.tap("Score the hand")
-    phone.see_exactly("Hand 1 scored")
+    phone.see_exactly("Hand 1 is scored")
     # Béla 4 of 4: 10 + 4; Csilla 3 of 3: 10 + 3; Anna bid 1, took 3: 3 (positive scoring, the default).
-    phone.reads("× Anna", "1/3 · +3 → 3", "✓ Béla", "4/4 · +14 → 14", "✓ Csilla", "3/3 · +13 → 13")
+    for name, result, total in (("Anna", "× +3", "3"), ("Béla", "✓ +14", "14"), ("Csilla", "✓ +13", "13")):
+        phone.reads(result, f"{name}'s total: {total}")  # the row's last hand, then its total
+    phone.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
+    phone.reads("Hand 1 · 10 cards", "1/3 × D", "+3 → 3", "4/4 ✓", "+14 → 14", "3/3 ✓", "+13 → 13")
 
 
 def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, own_server, tmp_path):
@@ -255,6 +273,12 @@ def test_a_player_joins_from_the_printed_address_with_the_join_code(open_phone, 
     csilla.shot("join typed in the PIN screen's tab")
 
 
+def scoreboard(phone: Phone) -> None:
+    """Open the game's Scoreboard tab, where each hand's heading opens its correction."""
+    phone.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
+    expect(phone.button("Correct hand 1")).to_be_visible()
+
+
 def one_hand_played(folder) -> tuple[str, str]:  # noqa: ANN001 - a path
     """A Rage game stored in ``folder`` with its first hand played: its id, and what its screen says of hand 2."""
     saved = GameStore(folder).start(Game.new("rage", PLAYERS))
@@ -277,12 +301,14 @@ def test_a_double_tap_on_the_top_bars_arrow_closes_one_screen(open_phone, own_se
     phone.see_exactly("Hand 1 corrected; every later total follows.")
     phone.see_exactly(game)
     # A tap made after the two touches reaches the server after both: the game's screen takes it.
+    scoreboard(phone)
     phone.tap("Correct hand 1")
     phone.see_exactly("Béla's bid: 1")
     assert GameStore(tmp_path / "data").open(game_id).state.hands[0].bids[1] == 1
 
     double_tap(phone, "Back", BOUNCE_MS)
-    phone.see_exactly(game)
+    # Back on the game's screen, at the Scoreboard tab the correction was opened from; not past it.
+    expect(phone.page.get_by_role("tab", name=re.compile("^Scoreboard"))).to_have_attribute("aria-selected", "true")
     phone.tap("Correct hand 1")
     phone.see_exactly("Correct hand 1")
 
@@ -298,6 +324,7 @@ def test_a_back_not_taken_is_said_until_the_next_screen_opens(open_phone, own_se
         "A Back tapped while the screen was changing was not taken.", exact=True)
     expect(refused).to_be_visible()
     phone.shot("a back not taken")
+    scoreboard(phone)
     phone.tap("Correct hand 1")
     expect(phone.button("Save the correction")).to_be_visible()
     # Gone well before the bar's own 4 s are up, however long the taps above took.

@@ -59,8 +59,14 @@ def continue_line(code: str, game: str, hand: int, players: list[str]) -> str:
         return t("start.continue_line", game=game_text(game), hand=hand, players=str(Listed(players)))
 
 
+def tab(phone: Phone, name: str) -> None:
+    """Tap the game's bottom bar's tab ``name`` (read with its place in the bar after it)."""
+    phone.page.get_by_role("tab", name=re.compile(f"^{re.escape(name)}")).tap()
+
+
 def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - shot: the test's own
-    """From the start screen through every screen of a game, the end, the past games and the statistics."""
+    """From the start screen through every screen of a game (the hand at the table, the scoreboard, the
+    standings), the end, the past games and the statistics."""
     say = speaker(code)
     expect(phone.button(continue_line(code, "Oh Hell (BGA)", 2, ["Anna", "Béla", "Csilla"]))).to_be_visible()
     shot("start")
@@ -78,21 +84,30 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     phone.page.go_back()
 
     phone.tap(continue_line(code, "Oh Hell (BGA)", 2, ["Anna", "Béla", "Csilla"]))
-    phone.see_exactly(say("summary.title", number=1))
     phone.see_exactly(say("bid.turn", name="Csilla"))
-    shot("summary")
+    # Hand 1 scored: each row carries its player's total into hand 2 (Anna 3/3: 13).
+    phone.see_exactly(say("table.total", name="Anna", total="13"))
+    shot("hand 2")
     phone.tap(say("bid.number", value=2))
     phone.see_exactly(say("bid.turn", name="Anna"))
     phone.tap(say("bid.number", value=3))
-    phone.see_exactly(say("bid.forbidden_reason", value=4, total=9))
+    # The dealer's key the hook refuses says why (the bar's line says the bid just taken).
+    expect(phone.button(f"4: {say('bid.forbidden_reason', value=4, total=9)}")).to_be_disabled()
     shot("bidding with the hook")
     phone.tap(say("bid.number", value=1))
     phone.see_exactly(say("tricks.choose", name="Csilla"))
     shot("tricks")
+    tab(phone, say("board.title"))
     phone.tap(say("board.correct", number=1))
     expect(phone.button(say("correct.save"))).to_be_visible()
     shot("correction")
     phone.page.go_back()
+    expect(phone.button(say("board.correct", number=1))).to_be_visible()  # back on the scoreboard
+    shot("scoreboard")
+    tab(phone, say("board.standings"))
+    expect(phone.page.get_by_label(say("board.standing", place=1, name="Anna", total="13", count=1))).to_be_visible()
+    shot("standings")
+    tab(phone, say("tab.hand"))
     phone.see_exactly(say("tricks.choose", name="Csilla"))
     phone.tap(say("adjust.open"))
     phone.see_exactly(say("adjust.who"))
@@ -119,6 +134,7 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     phone.tap(say("tricks.pad", name="Ernő", value=3))
     phone.see_exactly(say("tricks.taken", name="Ernő", count=3))
     plus_five = game_name(code, "+5 cards")
+    phone.tap(say("table.counted_of", name="Ernő", count=0))  # the row's counted cards, folded
     phone.tap(say("cards.more", label=plus_five, name="Ernő"))
     phone.see_exactly(f"{say('cards.of', label=plus_five, name='Ernő')}: 1")
     shot("tricks with cards")

@@ -7,6 +7,8 @@ and shot once what it is known by shows.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from phone import ARTIFACTS, PHONE, SMALL_PHONE
 from playwright.sync_api import expect
@@ -63,21 +65,33 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.tap("Back")
 
     phone.tap("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
-    phone.see_exactly("Hand 1 scored")
+    phone.see_exactly("Hand 2 of 19")
     phone.see_exactly("Csilla's bid")
-    shot("summary", "Hand 1 scored", "Csilla's bid")
+    # Hand 1 scored: each row says what it gave its player (Csilla bid 3 and took 4) and the total.
+    shot("hand 2", "Hand 2 of 19", "Csilla's bid", "× +4", "Csilla's total: 4")
     phone.tap("Bid 2")
     phone.see_exactly("Anna's bid")
     phone.tap("Bid 3")
-    phone.see_exactly("Not 4: the bids would make 9")
-    shot("bidding with the hook", "Not 4: the bids would make 9")
+    hook = phone.button("4: Not 4: the bids would make 9")
+    expect(hook).to_be_disabled()
+    shot("bidding with the hook", hook, "Anna bids 3")
     phone.tap("Bid 1")
     phone.see_exactly("Csilla's tricks")
-    shot("tricks", "Csilla's tricks")
+    shot("tricks", "Csilla's tricks", phone.button("Csilla's bid: 2. Change it"), phone.button("Score the hand"))
+    phone.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
+    expect(phone.button("Correct hand 1")).to_be_visible()
+    shot("scoreboard", phone.button("Correct hand 1"))
+    phone.page.get_by_role("tab", name=re.compile("^Standings")).tap()
+    first = phone.page.get_by_label("1. Anna: 13 · 1 exact bid")
+    expect(first).to_be_visible()
+    shot("standings", first, phone.button("Copy the standings"))
+    phone.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
     phone.tap("Correct hand 1")
     expect(phone.button("Save the correction")).to_be_visible()
     shot("correction", "Save the correction")
     phone.tap("Back")
+    expect(phone.button("Correct hand 1")).to_be_visible()  # back on the scoreboard it was opened from
+    phone.page.get_by_role("tab", name=re.compile("^Hand")).tap()
     phone.see_exactly("Csilla's tricks")
     phone.tap("Back")
 
@@ -93,6 +107,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.see_exactly("Ernő's tricks")
     phone.tap("Ernő took 3")
     phone.see_exactly("Ernő took 3 tricks")
+    phone.tap("Ernő's counted cards: 0")  # the row's counted cards, folded
     phone.tap("+5 cards of Ernő: one more")
     phone.see_exactly("+5 cards of Ernő: 1")
     shot("tricks with cards", "+5 cards of Ernő: 1", "Ernő took 3 tricks")

@@ -109,7 +109,7 @@ def test_the_bids_chart_is_labelled_with_every_hands_size_in_play_order(open_pho
     server = own_server()
     phone = open_phone(server.url + f"history/{game.id}", f"bids-chart-{size['width']}-{scheme}", viewport=size,
                        color_scheme=scheme)
-    phone.tap("Charts")
+    phone.page.get_by_role("tab", name=re.compile("^Charts")).tap()
     # The axis under the bars reads each hand's size in the order played, the 1 in the middle included (every
     # second one alone read 6 4 2 2 4 6).
     axis = r"\s+".join(["tricks 6", *"6 5 4 3 2 1 2 3 4 5 6".split(), "Cards each"])
@@ -131,7 +131,7 @@ def test_a_games_charts_show_the_running_totals_and_bids_against_tricks(open_pho
         play_hand(staircase, [0, cards - 1, 0], [0, cards - 1, 1])
     server = own_server()
     phone = open_phone(server.url + f"game/{staircase.id}", "game-charts")
-    phone.tap("Charts")
+    phone.page.get_by_role("tab", name=re.compile("^Charts")).tap()
     # Béla 5, then 11, 12 and 13: 5, 16, 28, 41; Csilla 1 a hand; Anna 5 a hand.
     expect(phone.page.get_by_text("Running totals after each hand: Anna 5, 10, 15, 20; Béla 5, 16, 28, 41; "
                                   "Csilla 1, 2, 3, 4")).to_be_attached()
@@ -143,7 +143,7 @@ def test_a_games_charts_show_the_running_totals_and_bids_against_tricks(open_pho
     phone.shot("charts")
 
     finished = open_phone(server.url + f"history/{ids['A']}", "past-game-charts", color_scheme="dark")
-    finished.tap("Charts")
+    finished.page.get_by_role("tab", name=re.compile("^Charts")).tap()
     expect(finished.page.get_by_text("Running totals after each hand: Anna 21, 39, 64; Béla 19, 41, 51")
            ).to_be_attached()
     finished.page.mouse.move(195, 600)
