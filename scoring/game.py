@@ -631,12 +631,6 @@ class Game:
             limit = self.rules.card_limit(kind, cards)
             if sum(counts) > limit:  # type: ignore[arg-type]
                 raise CardsError("cards.too_many", hand=hand, label=GameText(kind.label), total=sum(counts), limit=limit)  # type: ignore[arg-type]
-            if kind.captured:
-                for seat, count in enumerate(counts):
-                    most = self._most_counted(kind, seat, counts, cards, tricks[seat])  # type: ignore[arg-type]
-                    if count > most:  # type: ignore[operator]
-                        raise CardsError("cards.past_tricks", hand=hand, player=self.name(seat),
-                                         label=GameText(kind.label), value=count, count=tricks[seat], most=most)
 
     def _card_kind(self, name: object, hand: int) -> CardKind:
         kinds = {kind.name: kind for kind in self.rules.scoring.cards}

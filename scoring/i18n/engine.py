@@ -123,13 +123,6 @@ ENGINE.msg("cards.count", "{label} are needed for all {players} players, got {go
 ENGINE.msg("cards.not_whole", "{label}: {value} is not a whole number")
 ENGINE.msg("cards.negative", "{label}: {value} is negative")
 ENGINE.msg("cards.too_many", "{label}: {total} in this hand, but at most {limit} can be in one hand")
-# TRANSLATORS: {count} is the player's tricks; a captured card (Skull King's bonuses) comes only from the tricks a
-# player won, one card per player in each, so {most} is the most those tricks can hold.
-ENGINE.msg_plural(
-    "cards.past_tricks",
-    "{label}: {value}, but with {count} trick won there can be at most {most}",
-    "{label}: {value}, but with {count} tricks won there can be at most {most}",
-)
 ENGINE.msg("cards.without_tricks", "{label} are counted with the tricks, and the tricks are not in")
 # the game as a whole
 ENGINE.msg("game.over_schedule", "{game} with {players} players has {hands} hands, and they are all played")
