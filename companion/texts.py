@@ -247,6 +247,8 @@ APP.msg("table.bid_word", "bid")
 APP.msg("table.counted", "Cards: {count}")
 APP.msg("table.counted_of", "{name}'s counted cards: {count}")
 APP.msg_plural("table.exact", "{count} exact", "{count} exact")
+# TRANSLATORS: the short face of "Score the hand" on the bar under the players' rows, beside a tick.
+APP.msg("table.score", "Score")
 APP.msg("table.no_standings", "The standings come with the first hand scored.")
 # scoreboard
 APP.msg("board.title", "Scoreboard")

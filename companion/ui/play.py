@@ -273,20 +273,26 @@ def _hand_table(handle: GameHandle, table: TableView, phones_open: tuple[bool, C
     if session.tables is not None:
         rows.append(PhonesPanel(handle, session.seating, *phones_open, key="phones"))
     turn = next((row.seat for row in table.rows if row.turn), None)
+    # The bar's third line: what was said of a tap (a refusal, an undo, a changed bid) first, then what the table
+    # needs now, then the last bid (which its row shows too).
     message = model.message
-    said_text = message.text if message is not None else (model.last_entry if table.bidding else None)
+    if message is not None:
+        line, kind = message.text, "error" if message.error else "said"
+    elif table.note:
+        line, kind = table.note, "note"
+    else:
+        line, kind = (model.last_entry if table.bidding else None), "said"
     header = model.header()
     controls: list[ft.Control] = []
     if model.saved.damage is not None:
         controls.append(ft.Text(t("history.damaged_open", damage=model.saved.damage), color=ft.Colors.ERROR,
                                 key="damage"))
-    controls.append(HeaderStrip(header, options,
+    controls.append(HeaderStrip(header, options, table.summary,
                                 key="header"))
     if trump is not None:
         controls.append(TrumpLine(trump, handle.on(model.add_trump), model.table_aim(Step.TRUMP), key="trump"))
     controls.append(RowsColumn(rows, turn if table.bidding else None, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
-    controls.append(ActionBar(table.status, table.tally, table.note, said_text,
-                              message is not None and message.error, table.can_score,
+    controls.append(ActionBar(table.status, table.tally, line, kind, table.can_score,
                               handle.on(model.confirm_tricks), table.score_aim, table.hand, key="bar"))
     return ft.Column(controls, spacing=6, expand=True, key="table")
 

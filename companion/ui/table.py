@@ -26,16 +26,16 @@ KEY = TAP
 WIDE_KEY = 60
 """A key of a short pad (a hand of few cards): wider, easier to hit."""
 KEY_GAP = 3
-ROW_PADDING = 6
+ROW_PADDING = 5
 ROW_LINE = 22
 """The row's line over its pad: name, bid, tricks, points, total."""
-ROW_GAP = 6
+ROW_GAP = 4
 ROW_BORDER = 2
 VIEW_PADDING = 8
 NAV_BAR = 64
-ABOVE_ROWS = 56 + VIEW_PADDING + 26 + 18 + 6
-"""The top bar, the screen's padding, the header's two lines and the gap under it, as drawn (measured at 390x844:
-the rows start 128 px down)."""
+ABOVE_ROWS = 56 + VIEW_PADDING + 28 + 18 + 6 + 14
+"""The top bar, the screen's padding, the header's two lines and the gaps under it, as drawn (measured at 390x844:
+the rows start 130 px down, 146 with the options' line)."""
 OPTIONS_LINE = 16
 TRUMP_LINE = 54
 BELOW_ROWS = 145
@@ -44,14 +44,23 @@ CHIP_WIDTH = KEY
 TOTAL_WIDTH = 44
 """The bid in a row while its tricks are entered, a button that changes it: a key's height, a little wider."""
 
-CHOSEN_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12))
-LIVE_STYLE = CHOSEN_STYLE
-WAITING_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
-                               side=ft.BorderSide(1, ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE)))
-REFUSED_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
-                               side=ft.BorderSide(2, ft.Colors.ERROR), color=ft.Colors.ERROR)
-TARGET_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
-                              side=ft.BorderSide(2, ft.Colors.PRIMARY))
+def _key_style(fill: str, ink: str, edge: str | None = None, width: float = 1) -> ft.ButtonStyle:
+    """A key's look in one of its states, the same for its tap and its greyed moment: every key is one kind of
+    button told apart by style alone, so a key changing state is a property sent, not a control made anew."""
+    side = ft.BorderSide(width, edge) if edge else ft.BorderSide(0, ft.Colors.TRANSPARENT)
+    # The same whether the key takes a tap or not: a key that waits says so by its state's look, not Material's grey.
+    return ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
+                          bgcolor={ft.ControlState.DEFAULT: fill, ft.ControlState.DISABLED: fill},
+                          color={ft.ControlState.DEFAULT: ink, ft.ControlState.DISABLED: ink},
+                          side=side, elevation=0)
+
+
+CHOSEN_STYLE = _key_style(ft.Colors.PRIMARY, ft.Colors.ON_PRIMARY)
+LIVE_STYLE = _key_style(ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER)
+TARGET_STYLE = _key_style(ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_CONTAINER, ft.Colors.PRIMARY, 2)
+WAITING_STYLE = _key_style(ft.Colors.TRANSPARENT, ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE),
+                           ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE))
+REFUSED_STYLE = _key_style(ft.Colors.TRANSPARENT, ft.Colors.ERROR, ft.Colors.ERROR, 2)
 STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2)
 
 
@@ -105,16 +114,18 @@ def rows_fit(table: TableView, width: float | None, height: float | None, *, tru
 
 @ft.memo
 @part
-def HeaderStrip(header: Header, options: bool) -> ft.Control:
-    """The hand: its number, the cards each, who deals and who bids first; the options the first time they hold."""
+def HeaderStrip(header: Header, options: bool, summary: str | None = None) -> ft.Control:
+    """The hand: its number, the cards each, who deals and who bids first (once the tricks are entered, the bids'
+    ``summary`` in their place: the rows' tags still say who deals and who led); the options the first time they
+    hold."""
     title = ft.Row([
         ft.Text(header.title, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
         ft.Text(header.cards, size=16, no_wrap=True, color=ft.Colors.PRIMARY, weight=ft.FontWeight.W_600),
     ], spacing=10, wrap=True, run_spacing=0, alignment=ft.MainAxisAlignment.CENTER)
     lines: list[ft.Control] = [title]
-    second = [header.dealer, header.first] + ([header.race] if header.race else [])
-    lines.append(ft.Text(" · ".join(second), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                         text_align=ft.TextAlign.CENTER))
+    second = [summary] if summary else [header.dealer, header.first, *([header.race] if header.race else [])]
+    lines.append(ft.Text(" · ".join(second), size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                         overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER))
     if options:
         lines.append(ft.Text(header.options, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT,
                              text_align=ft.TextAlign.CENTER))
@@ -154,12 +165,12 @@ def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object],
         text = ft.Text(str(key.value), size=20, weight=ft.FontWeight.W_600, no_wrap=True, semantics_label=spoken,
                        style=STRUCK if refused else None)
         if key.value == chosen:
-            make, style = ft.FilledButton, CHOSEN_STYLE
+            style = CHOSEN_STYLE
         elif key.allowed:
-            make, style = ft.FilledTonalButton, TARGET_STYLE if key.value == target else LIVE_STYLE
+            style = TARGET_STYLE if key.value == target else LIVE_STYLE
         else:
-            make, style = ft.OutlinedButton, REFUSED_STYLE if refused else WAITING_STYLE
-        buttons.append(make(content=text, width=WIDE_KEY if wide else KEY, height=KEY, style=style,
+            style = REFUSED_STYLE if refused else WAITING_STYLE
+        buttons.append(ft.FilledButton(content=text, width=WIDE_KEY if wide else KEY, height=KEY, style=style,
                             disabled=not key.allowed, key=f"key-{key.value}",
                             on_click=lambda _, v=key.value: on_tap(v, aim)))
     return ft.Row(buttons, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)
@@ -257,26 +268,25 @@ def Counters(seat: int, name: str, counted: tuple[tuple[str, str, int, int], ...
 
 @ft.memo
 @part
-def ActionBar(status: str, tally: str, note: str | None, said: str | None, said_error: bool, can_score: bool,
-              score: Callable[..., object], score_aim: Aim | None, hand: int) -> ft.Control:
-    """The bar under the rows, always on the screen: whose turn it is (or what the last tap took), the bids or
-    tricks so far followed by what the table needs now (``note``: what the hook forbids, the bids' summary, every
-    trick placed), and what was said of the last tap (``said``: a refusal, an undo, a changed bid, the last bid);
-    and Score the hand."""
-    # Wrapped rather than cut: a long language's line takes two (the rows above scroll if need be).
-    tally_line: list[ft.Control] = [ft.Text(tally, size=13, key="tally")]
-    if note:
-        tally_line.append(ft.Text(note, size=13, italic=True, key="note"))
+def ActionBar(status: str, tally: str, line: str | None, kind: str, can_score: bool, score: Callable[..., object],
+              score_aim: Aim | None, hand: int) -> ft.Control:
+    """The bar under the rows, always on the screen and three lines tall: whose turn it is (or what the last tap
+    took), the bids or tricks so far, and one more ``line`` of the ``kind`` "error" (a refusal), "said" (an undo,
+    a changed bid, the last bid) or "note" (what the hook forbids, the bids' summary, every trick placed); and
+    Score, short on the screen, read whole ("Score the hand")."""
+    # Wrapped rather than cut in a long language (the rows above scroll if need be).
     lines: list[ft.Control] = [
         ft.Text(status, size=17, weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                 key="status"),
-        ft.Row(tally_line, wrap=True, spacing=6, run_spacing=0),
+        ft.Text(tally, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="tally"),
     ]
-    if said:
-        lines.append(ft.Text(said, size=13, color=ft.Colors.ERROR if said_error else None, semantics_label=said,
-                             max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, key="said"))
-    button = ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK, height=TAP, disabled=not can_score,
-                             key=f"score-{hand}", on_click=lambda _: score(score_aim))
+    if line:
+        lines.append(ft.Text(line, size=13, italic=kind == "note", semantics_label=line, max_lines=2,
+                             color=ft.Colors.ERROR if kind == "error" else None, overflow=ft.TextOverflow.ELLIPSIS,
+                             key=kind))
+    button = ft.FilledButton(content=ft.Text(t("table.score"), semantics_label=t("tricks.confirm"), no_wrap=True),
+                             icon=ft.Icons.CHECK, height=TAP, disabled=not can_score, key=f"score-{hand}",
+                             on_click=lambda _: score(score_aim))
     return ft.Container(
         ft.Row([ft.Column(lines, spacing=0, expand=True), button], spacing=8,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),

@@ -534,7 +534,7 @@ class PlayModel:
             status = t("tricks.choose", name=tricks.choosing or "")
         return TableView(
             hand=hand.number, bidding=False, rows=tuple(rows), status=status,
-            tally=tricks.check, note=tricks.rest_none or tricks.bid_total or tricks.bids_note,
+            tally=tricks.check, note=tricks.rest_none, summary=tricks.bid_total or tricks.bids_note,
             can_score=tricks.complete and not self.read_only,
             score_aim=tricks.score_aim)
 

@@ -284,3 +284,6 @@ class TableView:
     """What the hook forbids the dealer, every trick placed, or secret bids: a line the table needs now."""
     can_score: bool
     score_aim: Aim | None
+    summary: str | None = None
+    """While the tricks are entered, the bids against the tricks ("Bids 8 for 10 tricks: underbid by 2"), or that
+    the bids stay secret: said in the header, in place of who deals and bids first (the rows' tags say it)."""

@@ -74,7 +74,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.tap("Bid 3")
     hook = phone.button("4: Not 4: the bids would make 9")
     expect(hook).to_be_disabled()
-    shot("bidding with the hook", hook, "Anna bids 3")
+    shot("bidding with the hook", hook, "Anna · bid 3")
     phone.tap("Bid 1")
     phone.see_exactly("Csilla's tricks")
     shot("tricks", "Csilla's tricks", phone.button("Csilla's bid: 2. Change it"), phone.button("Score the hand"))

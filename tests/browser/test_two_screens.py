@@ -36,7 +36,7 @@ def test_a_bid_on_one_screen_shows_on_the_other_and_a_stale_tap_is_refused(open_
 
     # Csilla's bid, tapped on the first screen, reaches the second without a reload.
     first.tap("Bid 4")
-    first.see_exactly("Csilla bids 4")
+    first.see_exactly("Csilla · bid 4")  # her row; the bar says the hook, the dealer's turn
     for phone in (first, second):
         phone.see_exactly("Bids so far: 7 for 10")
         phone.see_exactly("Anna's bid")
