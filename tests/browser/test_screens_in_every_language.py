@@ -105,7 +105,8 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     expect(phone.button(say("board.correct", number=1))).to_be_visible()  # back on the scoreboard
     shot("scoreboard")
     tab(phone, say("board.standings"))
-    expect(phone.page.get_by_label(say("board.standing", place=1, name="Anna", total="13", count=1))).to_be_visible()
+    expect(phone.page.get_by_text(say("board.standing", place=1, name="Anna", total="13", count=1),
+                                  exact=True)).to_be_visible()
     shot("standings")
     tab(phone, say("tab.hand"))
     phone.see_exactly(say("tricks.choose", name="Csilla"))

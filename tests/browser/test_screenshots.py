@@ -82,7 +82,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     expect(phone.button("Correct hand 1")).to_be_visible()
     shot("scoreboard", phone.button("Correct hand 1"))
     phone.page.get_by_role("tab", name=re.compile("^Standings")).tap()
-    first = phone.page.get_by_label("1. Anna: 13 · 1 exact bid")
+    first = phone.page.get_by_text("1. Anna: 13 · 1 exact bid", exact=True)  # one line a place
     expect(first).to_be_visible()
     shot("standings", first, phone.button("Copy the standings"))
     phone.page.get_by_role("tab", name=re.compile("^Scoreboard")).tap()
