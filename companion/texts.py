@@ -209,7 +209,6 @@ APP.msg(
     "was not taken: check the screen and tap again.",
 )
 # playing and tricks
-APP.msg("play.play", "Play the hand, then enter the tricks.")
 APP.msg("tricks.check_exact", "Tricks {total} of {cards}")
 APP.msg("tricks.check_range", "Tricks {total}; between {low} and {cards} allowed")
 APP.msg_plural(

@@ -12,9 +12,9 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
-from companion.ui.widgets import CopyButton, Pad, counter, download, heading, off_the_loop, part, said, wide
+from companion.ui.widgets import CopyButton, Pad, download, heading, off_the_loop, part, said, wide
 from companion.views.common import Aim, Message, PadKey, Settling, Step
-from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TricksView, TrumpView
+from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TrumpView
 from companion.views.scoreboard import standings_text
 from companion.views.spreadsheet import game_csv
 
@@ -255,70 +255,6 @@ def ChangePanel(change: ChangeView, change_bid, cancel, settling: bool, pad_key:
     controls.append(wide(ft.OutlinedButton(t("bid.keep"), on_click=lambda _: cancel(), disabled=settling,
                                            key="keep")))
     return ft.Column(controls, spacing=8)
-
-
-@ft.memo
-@part
-def TricksPanel(tricks: TricksView, tap_tricks, step_counted, confirm, ask_change, change_aim: Aim,
-                last: str | None, settling: bool, pad_key) -> ft.Control:
-    """The bids, then one line per player (bid, points) with the player's own pad, the check. One tap on a line
-    says whose count and what it is; the next line in the order of play is marked, and a count just taken is said
-    in the heading while its pad waits a moment, greyed. ``pad_key(aim)`` is the key of the pad drawn for ``aim``."""
-    controls: list[ft.Control] = []
-    if tricks.bids_note:
-        controls.append(ft.Text(tricks.bids_note))
-    if tricks.bids:
-        controls.append(BidsLine(tricks.bids, ask_change, change_aim, settling, key="bids-line"))
-    if tricks.bid_total:
-        controls.append(ft.Text(tricks.bid_total, weight=ft.FontWeight.W_600))
-    controls.append(ft.Text(t("play.play")))
-    # Whose count comes first, until one is tapped; from then on the last count taken, said where the eye
-    # comes back to (the next line to enter is outlined).
-    tapped = any(line.tricks is not None and not line.filled_in for line in tricks.lines)
-    heading_text = last if settling or tapped or tricks.choosing is None else t("tricks.choose", name=tricks.choosing)
-    controls.append(Slot(heading_text, settling, key="slot"))
-    for line in tricks.lines:
-        controls.append(TrickRow(line, tap_tricks, step_counted, pad_key(line.aim), key=f"line-{line.seat}"))
-    controls.append(ft.Text(tricks.check, weight=ft.FontWeight.BOLD,
-                            color=None if tricks.complete else ft.Colors.ON_SURFACE_VARIANT))
-    if tricks.rest_none:
-        controls.append(ft.Text(tricks.rest_none, italic=True, key="rest-none"))
-    controls.append(wide(ft.FilledButton(t("tricks.confirm"), icon=ft.Icons.CHECK,
-                                         disabled=not tricks.complete or settling,
-                                         on_click=lambda _: confirm(tricks.score_aim), key="score")))
-    return ft.Column(controls, spacing=8)
-
-
-@ft.memo
-@part
-def TrickRow(line, tap_tricks, step_counted, pad_key: str) -> ft.Control:
-    """One player: name, bid, count (one filled in without a tap, in italics) and the points it scores over the
-    player's own pad, the count its chosen key; Rage's card counters under it. The next line to enter is outlined."""
-    result = ""
-    if line.points is not None:
-        mark = t("board.made_mark") if line.made else t("board.missed_mark")
-        result = f"{mark} {t('tricks.points', count=line.points)}"
-    heading = ft.Row([
-        ft.Text(line.name, weight=ft.FontWeight.W_600, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                tooltip=line.name),
-        ft.Text(t("tricks.bid", bid=line.bid), no_wrap=True),
-        ft.Text(t("tricks.not_yet") if line.tricks is None else str(line.tricks), size=18, width=28, no_wrap=True,
-                weight=ft.FontWeight.BOLD, italic=line.filled_in, text_align=ft.TextAlign.CENTER),
-        ft.Text(result, no_wrap=True, text_align=ft.TextAlign.END, width=96,
-                color=ft.Colors.PRIMARY if line.made else (None if line.made is None else ft.Colors.ERROR)),
-    ], spacing=6)
-    pad = Pad(line.keys, t("tricks.pad", name=line.name, value="{value}"), tap_tricks, aim=line.aim,
-              chosen=line.tricks, small=True, key=pad_key)
-    content: list[ft.Control] = [heading, pad]
-    counters = [counter(label, line.name, count, most, lambda d, k=kind: step_counted(k, line.seat, d),
-                        key=f"{kind}-{line.seat}")
-                for kind, label, count, most in line.counted]
-    if counters:
-        # Wrapped, so two counters with a long language's labels take two lines on a narrow phone.
-        content.append(ft.Row(counters, spacing=12, alignment=ft.MainAxisAlignment.END, wrap=True))
-    # A border of the same width on every line, coloured only on the marked one: marking a line moves nothing.
-    return ft.Container(ft.Column(content, spacing=4), padding=ft.Padding(8, 4, 8, 6), border_radius=10,
-                        border=ft.Border.all(2, ft.Colors.PRIMARY if line.selected else ft.Colors.TRANSPARENT))
 
 
 @part

@@ -25,7 +25,6 @@ from companion.ui.panels import (
     PhoneTurn,
     SaveRecord,
     SummaryCard,
-    TricksPanel,
     TrumpPanel,
 )
 from companion.ui.session import GameHandle, use_session, use_settling
@@ -233,11 +232,6 @@ def GameBody(handle: GameHandle, looking: bool, tab: Tab) -> ft.Control:
         controls.append(BidsPanel(view.bids, handle.on(model.tap_bid), handle.on(model.ask_change),
                                   model.aim(Step.CHANGE), settling, handle.key(view.bids.aim),
                                   _ghost(model, handle, view.retired), handle.on(model.cover), key="bids"))
-    elif view.tricks is not None:
-        controls.append(TricksPanel(view.tricks, handle.on(model.tap_tricks), handle.on(model.step_counted),
-                                    handle.on(model.confirm_tricks), handle.on(model.ask_change),
-                                    model.aim(Step.CHANGE), _slot_text(view), settling is not None, handle.key,
-                                    key="tricks"))
     elif view.ending is not None:
         controls.append(EndPanel(view.ending, handle, looking, key="end"))
     session = use_session()
