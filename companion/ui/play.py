@@ -285,7 +285,8 @@ def _hand_table(handle: GameHandle, table: TableView, phones_open: tuple[bool, C
                                 key="header"))
     if trump is not None:
         controls.append(TrumpLine(trump, handle.on(model.add_trump), model.table_aim(Step.TRUMP), key="trump"))
-    controls.append(RowsColumn(rows, turn if table.bidding else None, not fits, key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
+    controls.append(RowsColumn(rows, turn if table.bidding else None, not fits, handle.moves,
+                               key=f"rows-{table.hand}-{'bids' if table.bidding else 'tricks'}"))
     controls.append(ActionBar(table.status, table.tally, line, kind, table.can_score,
                               handle.on(model.confirm_tricks), table.score_aim, table.hand, key="bar"))
     return ft.Column(controls, spacing=6, expand=True, key="table")

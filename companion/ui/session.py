@@ -10,6 +10,7 @@ draw it anew.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import contextvars
 import functools
@@ -93,6 +94,8 @@ class GameHandle:
         self.shown = saved.revision
         """The revision the screens of this tab last drew."""
         self._taps: dict[str, Callable[..., object]] = {}
+        self._moving: concurrent.futures.Future | None = None
+        """The screen's own scroll sent last (:meth:`moves`), which the next pad waits for."""
 
     @property
     def id(self) -> str:
@@ -114,6 +117,12 @@ class GameHandle:
             self.session.announce(self.id, self.model.saved.revision)
         return result
 
+    def moves(self, scroll: Callable[[], Awaitable[object]]) -> None:
+        """Run ``scroll``, a move of the screen's own (the rows brought to the next player), so that the tap being
+        settled ends only once the phone has it: a tap that lands while the rows move is lost, or lands on
+        another row than the one aimed at."""
+        self._moving = ft.context.page.run_task(scroll)
+
     async def settle_when_seen(self, settling: Settling) -> None:
         """End ``settling`` (the tap just taken, shown where its pad was) :data:`SETTLE_SECONDS` after the phone
         has it, not after the server took the tap: a slow phone had the next pad before it had drawn the greyed
@@ -128,6 +137,12 @@ class GameHandle:
             await asyncio.wait_for(self.session.seen(), SEEN_SECONDS)
         except Exception as error:  # noqa: BLE001 - a phone that cannot answer gets its next pad all the same
             log.info("the phone did not say it drew the tap just taken: %r", error)
+        moving = self._moving
+        if moving is not None:
+            try:
+                await asyncio.wait_for(asyncio.wrap_future(moving), SEEN_SECONDS)
+            except Exception as error:  # noqa: BLE001 - as above: the next pad comes all the same
+                log.info("the phone did not say it moved the rows: %r", error)
         await asyncio.sleep(SETTLE_SECONDS)
         if self.model.settling is settling and self.model.settle():
             self._drawn()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -295,18 +295,23 @@ def ActionBar(status: str, tally: str, line: str | None, kind: str, can_score: b
 
 
 @part
-def RowsColumn(rows: list[ft.Control], turn: int | None, scrolls: bool) -> ft.Control:
+def RowsColumn(rows: list[ft.Control], turn: int | None, scrolls: bool,
+               moves: Callable[[Callable[[], Awaitable[object]]], None]) -> ft.Control:
     """The rows, still where they fit; scrolling between the header and the bar where they do not, the row of
-    ``turn`` (the next bidder; None: no row) brought into sight as the turn moves on."""
+    ``turn`` (the next bidder; None: no row) brought into sight as the turn moves on, by ``moves`` (which keeps
+    the next pad waiting until the phone has moved).
+
+    The rows jump rather than glide: Flutter lets no tap through while a scroll is animated, and a person who
+    bids at once as the turn comes lost that tap."""
     column = ft.use_ref(None)
 
     def into_sight() -> None:
         if scrolls and turn is not None and column.current is not None:
             async def scroll() -> None:
-                await asyncio.sleep(0)
-                await column.current.scroll_to(scroll_key=f"seat-{turn}", duration=150)
+                await asyncio.sleep(0)  # the screen's change goes first: the row to bring into sight is in it
+                await column.current.scroll_to(scroll_key=f"seat-{turn}")
 
-            ft.context.page.run_task(scroll)
+            moves(scroll)
 
     ft.use_effect(into_sight, [turn, scrolls])
     return ft.Column(rows, spacing=ROW_GAP, expand=True, ref=column, scroll=ft.ScrollMode.AUTO)
