@@ -21,6 +21,9 @@ hand is one round:
   only while Score is still greyed), and the keys that were not wholly in sight when tapped (outside the window,
   or outside a scrolling part of the screen, e.g. under a bar): a key listed there needed a scroll.
 
+Each bare button tap is followed by a bid on a bare table (bench_table_floor.py's ``table``: the table screen's
+shape and restyling drawn by Flet components, none of Bidwell's code), the floor Flet sets under the same work.
+
 The first round warms both tabs up and is not counted. The figures: median and 90th percentile of each, the bare
 button's (every bare tap of the run) beside them, and the ratio of the medians with issue 44's target.
 
@@ -56,7 +59,9 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import bidwell_beside_bare, wait_at_rest
+from bench_app import TAP_AND_SEE, bidwell_beside_bare, free_port, wait_at_rest, wait_serving
+from bench_table_floor import APP as FLOOR_APP
+from bench_table_floor import NAMES as FLOOR_NAMES
 from bench_screens import figures
 from bench_taps import open_tab
 from phone import CHROMIUM_ARGS, chromium
@@ -191,8 +196,8 @@ class Labels:
 class Run:
     """One Bidwell server and one bare app, a tab on each, and every figure gathered."""
 
-    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, bidwell_url: str,
-                 old: bool | None):
+    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, floor_url: str,
+                 bidwell_url: str, old: bool | None):
         self.browser, self.root, self.data, self.game = browser, root, data, game
         self.players = NAMES[:players]
         self.bare_url, self.bidwell_url = bare_url, bidwell_url
@@ -200,11 +205,13 @@ class Run:
         self.schedule = json.loads(self.cli("schedule", "--game", game, "--players", str(len(self.players))))
         self.bare = open_tab(browser, bare_url)
         self.bare_taps = 0
+        self.floor = open_tab(browser, floor_url)
+        self.floor_taps = 0
         self.page: Page | None = None
         self.hand = 0
         self.old = old
         self.labels: Labels | None = None
-        self.times: dict[str, list[float]] = {k: [] for k in ("bare", "bid", "status", "live", "trick", "score")}
+        self.times: dict[str, list[float]] = {k: [] for k in ("bare", "floor", "bid", "status", "live", "trick", "score")}
         self.hands: list[tuple[int, int, int, list[str]]] = []  # number, cards, taps, keys out of sight
 
     def cli(self, *words: str) -> str:
@@ -235,6 +242,18 @@ class Run:
             raise RuntimeError(f"the bare app's tap {self.bare_taps}: {times}")
         if keep:
             self.times["bare"].append(times["drawn"][0])
+        self.floor_tap(keep)
+
+    def floor_tap(self, keep: bool) -> None:
+        """A bid on the bare table (bench_table_floor.py's ``table``: the table screen's shape, none of Bidwell's
+        code), to its next bidder's status drawn."""
+        wait_at_rest(self.floor)
+        seat = self.floor_taps % len(FLOOR_NAMES)
+        self.floor_taps += 1
+        key = self.floor.get_by_role("button", name=f"Bid {self.floor_taps % 9}", exact=True).element_handle()
+        elapsed = self.floor.evaluate(TAP_AND_SEE, [key, f"{FLOOR_NAMES[(seat + 1) % len(FLOOR_NAMES)]}'s bid"])
+        if keep:
+            self.times["floor"].append(elapsed)
 
     def tap(self, label: str, *wants: str, prefix: bool = False, live: str | list[str] | None = None,
             keep: bool = True,
@@ -346,17 +365,28 @@ def main() -> None:
         data.mkdir()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            with bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
-                run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
-                          f"http://127.0.0.1:{port}/", args.old)
-                for round_ in range(args.rounds + 1):
-                    run.play_hand(round_, keep=round_ > 0)
+            floor_port = free_port()
+            floor = subprocess.Popen([sys.executable, "-c", FLOOR_APP, str(floor_port), "table", scratch], cwd=scratch,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                wait_serving(browser, floor_port)
+                with bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
+                    run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
+                              f"http://127.0.0.1:{floor_port}/", f"http://127.0.0.1:{port}/", args.old)
+                    for round_ in range(args.rounds + 1):
+                        run.play_hand(round_, keep=round_ > 0)
+            finally:
+                floor.kill()
+                floor.wait()
             browser.close()
     times = run.times
     bare_median = statistics.median(times["bare"])
     print(f"labels: {'the pad before the table screen' if run.old else 'the table screen (a pad a row)'}; "
           f"{args.game}, {args.players} players")
     print(f"bare Flet button, tap → drawn: {spread(times['bare'])} (median / p90 ms, taps)")
+    floor_ratio = statistics.median(times["floor"]) / bare_median
+    print(f"bare Flet table (bench_table_floor.py's: four rows of nine keys, the same restyling, no Bidwell code), bid "
+          f"tap → the next bidder's status drawn: {spread(times['floor'])}; ratio of medians {floor_ratio:.2f}")
     for key, what, target in (("bid", "bid tap → drawn (the bid shown: the bids line, or the player's row)", 1.5),
                               ("status", "bid tap → the next bidder's status drawn", 1.5),
                               ("live", "bid tap → the next bidder's pad live", 1.5),
@@ -364,7 +394,8 @@ def main() -> None:
                               ("score", "Score the hand → the next hand drawn", 2.0)):
         ratio = statistics.median(times[key]) / bare_median
         print(f"{what}: bidwell {spread(times[key])}; ratio of medians {ratio:.2f} (target ≤ {target:g}: "
-              f"{'met' if ratio <= target else 'not met'})")
+              f"{'met' if ratio <= target else 'not met'}); to the bare table "
+              f"{statistics.median(times[key]) / statistics.median(times['floor']):.2f}")
     counts = sorted({taps for _n, _c, taps, _u in run.hands})
     print(f"taps for a hand of {args.players}, the tricks to two players: {', '.join(map(str, counts))} "
           f"(target ≤ 8), over {len(run.hands)} hands of {min(c for _n, c, _t, _u in run.hands)}-"
