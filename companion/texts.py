@@ -243,7 +243,8 @@ APP.msg("table.total", "{name}'s total: {total}")
 APP.msg("table.bid_chip", "{name}'s bid: {bid}. Change it")
 # TRANSLATORS: over the number of a player's bid, in a small square button beside their trick keys.
 APP.msg("table.bid_word", "bid")
-APP.msg("table.counted", "Cards: {count}")
+# TRANSLATORS: over the number of cards a player counted in the hand, on a key of a finger's size ("cards / 2").
+APP.msg("table.cards_word", "cards")
 APP.msg("table.counted_of", "{name}'s counted cards: {count}")
 APP.msg_plural("table.exact", "{count} exact", "{count} exact")
 # TRANSLATORS: the short face of "Score the hand" on the bar under the players' rows, beside a tick.

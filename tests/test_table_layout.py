@@ -30,7 +30,7 @@ def first_hand(store: GameStore, game: str, players: int) -> tuple[bool | None, 
 
 
 @pytest.mark.parametrize(("game", "counts"), [
-    ("rage-n-glyphs", range(3, 8)), ("oh-hell", (3, 4)), ("rage", (2,)), ("wizard", range(3, 7)),
+    ("rage-n-glyphs", range(3, 8)), ("oh-hell", (3, 4)), ("rage", (2, 3, 4)), ("wizard", range(3, 7)),
     ("up-and-down-the-river", (3, 4)), ("skull-king", range(2, 9)), ("herrlof", (2, 3)),
 ])
 def test_every_row_of_a_first_hand_of_up_to_four_players_fits_a_phone(tmp_path, game, counts):
@@ -48,9 +48,12 @@ def test_five_or_more_players_of_eight_cards_or_more_scroll_their_rows(tmp_path,
 
 
 @pytest.mark.parametrize("count", [3, 4])
-def test_three_or_four_players_of_rage_bid_on_one_screen_and_scroll_for_their_tricks_and_cards(tmp_path, count):
-    # Each row's ±5 cards are folded under a key of their own, under ten cards' pads: the last row is below.
-    assert first_hand(GameStore(tmp_path), "rage", count) == (True, False)
+def test_the_key_to_a_rows_counted_cards_ends_its_pad_rather_than_taking_a_line_of_its_own(tmp_path, count):
+    # Rage's ±5 cards, folded under a key of a pad key's size in the room the ten cards' keys leave on their last
+    # line: four players' rows of the tricks fit as their bids do.
+    assert first_hand(GameStore(tmp_path), "rage", count) == (True, True)
+    assert row_height(11, 390, chip=True, counted=True) == row_height(11, 390, chip=True)
+    assert row_height(12, 390, chip=True, counted=True) == row_height(13, 390, chip=True)
 
 
 def test_a_row_is_a_line_of_keys_under_the_name_or_beside_it_for_a_short_pad():

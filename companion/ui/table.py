@@ -61,6 +61,8 @@ TARGET_STYLE = _key_style(ft.Colors.SECONDARY_CONTAINER, ft.Colors.ON_SECONDARY_
 WAITING_STYLE = _key_style(ft.Colors.TRANSPARENT, ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE),
                            ft.Colors.with_opacity(0.25, ft.Colors.ON_SURFACE))
 REFUSED_STYLE = _key_style(ft.Colors.TRANSPARENT, ft.Colors.ERROR, ft.Colors.ERROR, 2)
+OPENED_STYLE = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12),
+                              bgcolor=ft.Colors.SECONDARY_CONTAINER)
 STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_thickness=2)
 
 
@@ -81,13 +83,13 @@ def inline(keys: int, *, chip: bool) -> bool:
 
 
 def row_height(keys: int, width: float, *, chip: bool = False, counted: bool = False) -> int:
-    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide (and the key to its counted
-    cards, folded, under it)."""
-    folded = TAP if counted else 0
+    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide (and, ``counted``, the key to its
+    counted cards, folded, at the pad's end)."""
+    keys += 1 if counted else 0
     if inline(keys, chip=chip):
-        return 2 * (ROW_PADDING + ROW_BORDER) + KEY + folded
+        return 2 * (ROW_PADDING + ROW_BORDER) + KEY
     lines = max(1, math.ceil(keys / keys_per_line(width, chip=chip)))
-    return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP + folded
+    return 2 * (ROW_PADDING + ROW_BORDER) + ROW_LINE + lines * KEY + (lines - 1) * KEY_GAP
 
 
 def wide_keys(table: TableView, width: float | None) -> bool:
@@ -95,7 +97,7 @@ def wide_keys(table: TableView, width: float | None) -> bool:
     known), under its player's name: a short pad is drawn with wider keys (one beside the name keeps to a
     finger's size, to leave the name its room)."""
     room = (width or 390) - 2 * VIEW_PADDING - 2 * ROW_PADDING - (0 if table.bidding else CHIP_WIDTH + KEY_GAP)
-    most = max((len(row.keys) for row in table.rows), default=0)
+    most = max((len(row.keys) + (1 if row.counted else 0) for row in table.rows), default=0)
     return not inline(most, chip=not table.bidding) and most * (WIDE_KEY + KEY_GAP) - KEY_GAP <= room
 
 
@@ -152,11 +154,12 @@ def TrumpLine(trump: TrumpView, add: Callable[..., object], aim: Aim) -> ft.Cont
 @ft.memo
 @part
 def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object], aim: Aim, chosen: int | None,
-            wide: bool, target: int | None = None, struck: bool = True) -> ft.Control:
+            wide: bool, target: int | None = None, struck: bool = True, tail: ft.Control | None = None) -> ft.Control:
     """A row's pad: one key per number, told apart by look alone (the chosen filled, the live tonal, the waiting
     faint, the one the hook refuses struck and outlined in the error colour) and by what a screen reader says; on
     a trick pad, the number the player bid (``target``) is ringed. Not ``struck``: a refused key is drawn faint, as
-    one waiting (a count more than the tricks left is no fault, only not possible now)."""
+    one waiting (a count more than the tricks left is no fault, only not possible now). ``tail``, a key of the
+    row's own (its counted cards), ends the keys, in the room their last line leaves."""
     buttons = []
     for key in keys:
         refused = not key.allowed and key.reason is not None
@@ -173,6 +176,8 @@ def SeatPad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., object],
         buttons.append(ft.FilledButton(content=text, width=WIDE_KEY if wide else KEY, height=KEY, style=style,
                             disabled=not key.allowed, key=f"key-{key.value}",
                             on_click=lambda _, v=key.value: on_tap(v, aim)))
+    if tail is not None:
+        buttons.append(tail)
     return ft.Row(buttons, wrap=True, spacing=KEY_GAP, run_spacing=KEY_GAP)
 
 
@@ -182,7 +187,8 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
              step_counted: Callable[..., object], pad_key: str, wide: bool, bidding: bool) -> ft.Control:
     """One player's row: name (with the dealer's and the first bidder's marks), bid, tricks, what the hand scores
     them and their total, over their own pad; the turn's row outlined. A player who may have counted cards in the
-    hand (Skull King's captures, Rage's ±5) has a key that opens their counters."""
+    hand (Skull King's captures, Rage's ±5) has a key at the end of their pad that opens their counters."""
+    opened, set_opened = ft.use_state(False)
     marks = []
     if row.dealer:
         marks.append(_tag(t("table.dealer_tag"), t("table.dealer", name=row.name)))
@@ -216,10 +222,11 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
             on_click=lambda _: ask_change(row.seat, change_aim)))
     # Bounded by the row: a pad wraps onto a second line where its keys do not fit one.
     target = int(row.bid) if not bidding and row.bid.isdigit() else None
+    tail = _counted_key(row, opened, set_opened) if row.counted else None
     pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, target, bidding,
-                                         key=pad_key),
+                                         tail, key=pad_key),
                                  expand=True))
-    if inline(len(row.keys), chip=not bidding):
+    if inline(len(row.keys) + (1 if row.counted else 0), chip=not bidding):
         # A short pad beside the name: the name over its facts on the left, the keys on the right.
         line = ft.Row([
             ft.Column([ft.Row([name], height=ROW_LINE), ft.Row([*marks, *facts], spacing=6, tight=True)], spacing=0,
@@ -229,7 +236,7 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
         content: list[ft.Control] = [line]
     else:
         content = [line, ft.Row(pad_line, spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.START)]
-    if row.counted:
+    if row.counted and opened:
         content.append(Counters(row.seat, row.name, row.counted, step_counted, key="counted"))
     return ft.Container(
         ft.Column(content, spacing=0),
@@ -247,23 +254,27 @@ def _tag(text: str, spoken: str) -> ft.Control:
                         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=6, padding=ft.Padding(5, 1, 5, 1))
 
 
+def _counted_key(row: SeatRow, opened: bool, set_opened: Callable[[bool], None]) -> ft.Control:
+    """The key, a pad's key in size, that says how many cards the player counted in the hand (Skull King's
+    captures, Rage's ±5) and opens or folds their counters."""
+    total = sum(count for _, _, count, _ in row.counted)
+    return ft.OutlinedButton(
+        content=ft.Text(spans=[ft.TextSpan(t("table.cards_word") + "\n", ft.TextStyle(size=10)),
+                               ft.TextSpan(str(total), ft.TextStyle(size=16, weight=ft.FontWeight.BOLD))],
+                        text_align=ft.TextAlign.CENTER, no_wrap=True,
+                        semantics_label=t("table.counted_of", name=row.name, count=total)),
+        width=KEY, height=KEY, key="counted-toggle", on_click=lambda _: set_opened(not opened),
+        style=OPENED_STYLE if opened else ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12)))
+
+
 @part
 def Counters(seat: int, name: str, counted: tuple[tuple[str, str, int, int], ...],
              step_counted: Callable[..., object]) -> ft.Control:
-    """The cards a player counted in the hand (Skull King's captures, Rage's ±5), folded under one key that says
-    how many there are, and opened to their steppers."""
-    opened, set_opened = ft.use_state(False)
-    total = sum(count for _, _, count, _ in counted)
-    toggle = ft.TextButton(
-        content=ft.Text(t("table.counted", count=total), semantics_label=t("table.counted_of", name=name,
-                                                                           count=total)),
-        icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE, height=TAP,
-        on_click=lambda _: set_opened(not opened), key="counted-toggle")
-    if not opened:
-        return toggle
+    """The steppers of the cards a player counted in the hand (Skull King's captures, Rage's ±5), opened from the
+    key at the end of their pad."""
     steppers = [counter(label, name, count, most, lambda d, k=kind: step_counted(k, seat, d), key=f"{kind}-{seat}")
                 for kind, label, count, most in counted]
-    return ft.Column([toggle, ft.Row(steppers, wrap=True, spacing=8, run_spacing=0)], spacing=0)
+    return ft.Row(steppers, wrap=True, spacing=8, run_spacing=0)
 
 
 @ft.memo
