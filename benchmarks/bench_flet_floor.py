@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import textwrap
@@ -29,9 +28,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_app import TAP_AND_SEE, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, wait_at_rest
 from bench_screens import figures
-from bench_taps import open_tab
+from bench_taps import bare_apps
 from phone import CHROMIUM_ARGS, chromium
 
 APP = textwrap.dedent(
@@ -72,19 +71,11 @@ def main() -> None:
     parser.add_argument("--rows", type=int, nargs="+", default=[0, 30, 90, 180])
     args = parser.parse_args()
     apps = [(rows, layout) for rows in args.rows for layout in ("view", "listview") if rows or layout == "view"]
-    ports = {app: free_port() for app in apps}
-    processes = [subprocess.Popen([sys.executable, "-c", APP, str(ports[app]), str(app[0]), app[1]],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir())
-                 for app in apps]
     times: dict[tuple[int, str], list[float]] = {app: [] for app in apps}
     times_back: dict[tuple[int, str], list[float]] = {app: [] for app in apps}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            pages = {}
-            for app in apps:
-                wait_serving(browser, ports[app])
-                pages[app] = open_tab(browser, f"http://127.0.0.1:{ports[app]}/")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        with bare_apps(browser, APP, {app: list(app) for app in apps}, tempfile.gettempdir()) as pages:
             for round_ in range(args.runs + 1):
                 for app in apps:
                     page = pages[app]
@@ -97,11 +88,7 @@ def main() -> None:
                     if round_:  # the first round warms each tab's caches
                         times[app].append(elapsed)
                         times_back[app].append(elapsed_back)
-            browser.close()
-    finally:
-        for process in processes:
-            process.kill()
-            process.wait()
+        browser.close()
     for rows, layout in apps:
         print(f"{rows:4d} rows ({3 * rows + 1:3d} controls) in a {layout:8s}: there {figures(times[rows, layout])}, "
               f"back {figures(times_back[rows, layout])} (median / p90)")

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import textwrap
@@ -39,9 +38,9 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import TAP_AND_SEE, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, wait_at_rest
 from bench_screens import figures
-from bench_taps import open_tab
+from bench_taps import bare_apps
 from phone import CHROMIUM_ARGS, chromium
 
 NAMES = ["Anna", "Béla", "Csilla", "Dóra"]
@@ -175,43 +174,30 @@ def main() -> None:
     args = parser.parse_args()
     print(f"$ python benchmarks/bench_table_floor.py --rounds {args.rounds}; load average at the start "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    ports = {kind: free_port() for kind in KINDS}
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
-    with tempfile.TemporaryDirectory() as scratch:
-        processes = [subprocess.Popen([sys.executable, "-c", APP, str(ports[kind]), kind, scratch],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=scratch)
-                     for kind in KINDS]
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-                pages = {}
-                for kind in KINDS:
-                    wait_serving(browser, ports[kind])
-                    pages[kind] = open_tab(browser, f"http://127.0.0.1:{ports[kind]}/")
-                taps = 0
-                for round_ in range(args.rounds + 1):
-                    for seat in range(len(NAMES)):
-                        taps += 1
-                        value = (round_ + seat) % CARDS
-                        following = f"{NAMES[seat + 1]}'s bid" if seat + 1 < len(NAMES) else f"{NAMES[0]}'s bid"
-                        for kind in KINDS:
-                            page = pages[kind]
-                            wait_at_rest(page)
-                            if kind == "button":
-                                node = page.get_by_role("button", name="Tap", exact=True).element_handle()
-                                elapsed = page.evaluate(TAP_AND_SEE, [node, f"Taps {taps}"])
-                            else:
-                                kept = kind in ("table-kept", "table-still")
-                                name = f"{NAMES[seat]}: bid {value}" if kept else f"Bid {value}"
-                                node = page.get_by_role("button", name=name, exact=True).element_handle()
-                                elapsed = page.evaluate(TAP_AND_SEE, [node, following])
-                            if round_:  # the first round warms each tab's caches
-                                times[kind].append(elapsed)
-                browser.close()
-        finally:
-            for process in processes:
-                process.kill()
-                process.wait()
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        with bare_apps(browser, APP, {kind: [kind, scratch] for kind in KINDS}, scratch) as pages:
+            taps = 0
+            for round_ in range(args.rounds + 1):
+                for seat in range(len(NAMES)):
+                    taps += 1
+                    value = (round_ + seat) % CARDS
+                    following = f"{NAMES[(seat + 1) % len(NAMES)]}'s bid"
+                    for kind in KINDS:
+                        page = pages[kind]
+                        wait_at_rest(page)
+                        if kind == "button":
+                            node = page.get_by_role("button", name="Tap", exact=True).element_handle()
+                            elapsed = page.evaluate(TAP_AND_SEE, [node, f"Taps {taps}"])
+                        else:
+                            kept = kind in ("table-kept", "table-still")
+                            name = f"{NAMES[seat]}: bid {value}" if kept else f"Bid {value}"
+                            node = page.get_by_role("button", name=name, exact=True).element_handle()
+                            elapsed = page.evaluate(TAP_AND_SEE, [node, following])
+                        if round_:  # the first round warms each tab's caches
+                            times[kind].append(elapsed)
+        browser.close()
     bare = statistics.median(times["button"])
     for kind in KINDS:
         print(f"{kind:14s} tap → next bidder's status drawn: {figures(times[kind])} (median / p90, "

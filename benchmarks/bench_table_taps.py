@@ -59,11 +59,11 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import TAP_AND_SEE, bidwell_beside_bare, free_port, wait_at_rest, wait_serving
+from bench_app import TAP_AND_SEE, bidwell_beside_bare, wait_at_rest
 from bench_table_floor import APP as FLOOR_APP
 from bench_table_floor import NAMES as FLOOR_NAMES
 from bench_screens import figures
-from bench_taps import open_tab
+from bench_taps import bare_apps, open_tab
 from phone import CHROMIUM_ARGS, chromium
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -196,7 +196,7 @@ class Labels:
 class Run:
     """One Bidwell server and one bare app, a tab on each, and every figure gathered."""
 
-    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, floor_url: str,
+    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, floor: Page,
                  bidwell_url: str, old: bool | None):
         self.browser, self.root, self.data, self.game = browser, root, data, game
         self.players = NAMES[:players]
@@ -205,7 +205,7 @@ class Run:
         self.schedule = json.loads(self.cli("schedule", "--game", game, "--players", str(len(self.players))))
         self.bare = open_tab(browser, bare_url)
         self.bare_taps = 0
-        self.floor = open_tab(browser, floor_url)
+        self.floor = floor
         self.floor_taps = 0
         self.page: Page | None = None
         self.hand = 0
@@ -365,19 +365,12 @@ def main() -> None:
         data.mkdir()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            floor_port = free_port()
-            floor = subprocess.Popen([sys.executable, "-c", FLOOR_APP, str(floor_port), "table", scratch], cwd=scratch,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            try:
-                wait_serving(browser, floor_port)
-                with bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
-                    run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
-                              f"http://127.0.0.1:{floor_port}/", f"http://127.0.0.1:{port}/", args.old)
-                    for round_ in range(args.rounds + 1):
-                        run.play_hand(round_, keep=round_ > 0)
-            finally:
-                floor.kill()
-                floor.wait()
+            with bare_apps(browser, FLOOR_APP, {"table": ["table", scratch]}, scratch) as floor, \
+                    bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
+                run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
+                          floor["table"], f"http://127.0.0.1:{port}/", args.old)
+                for round_ in range(args.rounds + 1):
+                    run.play_hand(round_, keep=round_ > 0)
             browser.close()
     times = run.times
     bare_median = statistics.median(times["bare"])

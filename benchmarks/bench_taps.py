@@ -24,11 +24,13 @@ tap-to-screen figures only (``--doubles 0 --late 0``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
@@ -65,6 +67,27 @@ def open_tab(browser, url: str):  # noqa: ANN001, ANN201 - Playwright's Browser 
     page.wait_for_function("window.__ff === true", timeout=60_000)
     expect(page.get_by_role("button").first).to_be_attached(timeout=60_000)
     return page
+
+
+@contextlib.contextmanager
+def bare_apps(browser, source: str, arguments: dict, cwd: str) -> Iterator[dict]:  # noqa: ANN001 - a Browser
+    """Bare Flet apps run from ``source`` (``python -c source PORT *arguments[name]``), one for each name of
+    ``arguments``, each on a free port with a tab of its own on it (:func:`open_tab`); the tabs are yielded by
+    name, and every app is stopped after."""
+    ports = {name: free_port() for name in arguments}
+    processes = [subprocess.Popen([sys.executable, "-c", source, str(ports[name]), *map(str, words)], cwd=cwd,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                 for name, words in arguments.items()]
+    try:
+        pages = {}
+        for name in arguments:
+            wait_serving(browser, ports[name])
+            pages[name] = open_tab(browser, f"http://127.0.0.1:{ports[name]}/")
+        yield pages
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
 
 
 def bids_of(folder: Path, game_id: str) -> tuple:
