@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.store.games import GameStore
-from companion.ui.table import KEY, keys_per_line, row_height, rows_fit
+from companion.ui.table import KEY, keys_per_line, pad_slots, row_height, rows_fit
 from companion.views.common import Screen
 from companion.views.play import PlayModel
 from scoring.game import Game
@@ -52,8 +52,11 @@ def test_the_key_to_a_rows_counted_cards_ends_its_pad_rather_than_taking_a_line_
     # Rage's ±5 cards, folded under a key of a pad key's size in the room the ten cards' keys leave on their last
     # line: four players' rows of the tricks fit as their bids do.
     assert first_hand(GameStore(tmp_path), "rage", count) == (True, True)
-    assert row_height(11, 390, chip=True, counted=True) == row_height(11, 390, chip=True)
-    assert row_height(12, 390, chip=True, counted=True) == row_height(13, 390, chip=True)
+    saved = GameStore(tmp_path / "rows").start(Game.new("rage", NAMES[:count]))
+    for seat in saved.state.current.bidding_order:
+        saved.bid(seat, 0)
+    assert pad_slots(PlayModel(saved).table().rows[0]) == 12  # eleven numbers and the counted cards' key
+    assert row_height(12, 390, chip=True) == row_height(11, 390, chip=True) < row_height(13, 390, chip=True)
 
 
 def test_a_row_is_a_line_of_keys_under_the_name_or_beside_it_for_a_short_pad():

@@ -82,10 +82,13 @@ def inline(keys: int, *, chip: bool) -> bool:
     return keys + (1 if chip else 0) <= INLINE_KEYS
 
 
-def row_height(keys: int, width: float, *, chip: bool = False, counted: bool = False) -> int:
-    """How tall a row is with a pad of ``keys`` keys on a screen ``width`` wide (and, ``counted``, the key to its
-    counted cards, folded, at the pad's end)."""
-    keys += 1 if counted else 0
+def pad_slots(row: SeatRow) -> int:
+    """How many keys a row's pad lays out: its numbers, and the key to its counted cards where it has one."""
+    return len(row.keys) + (1 if row.counted else 0)
+
+
+def row_height(keys: int, width: float, *, chip: bool = False) -> int:
+    """How tall a row is with a pad of ``keys`` keys (:func:`pad_slots`) on a screen ``width`` wide."""
     if inline(keys, chip=chip):
         return 2 * (ROW_PADDING + ROW_BORDER) + KEY
     lines = max(1, math.ceil(keys / keys_per_line(width, chip=chip)))
@@ -97,7 +100,7 @@ def wide_keys(table: TableView, width: float | None) -> bool:
     known), under its player's name: a short pad is drawn with wider keys (one beside the name keeps to a
     finger's size, to leave the name its room)."""
     room = (width or 390) - 2 * VIEW_PADDING - 2 * ROW_PADDING - (0 if table.bidding else CHIP_WIDTH + KEY_GAP)
-    most = max((len(row.keys) + (1 if row.counted else 0) for row in table.rows), default=0)
+    most = max((pad_slots(row) for row in table.rows), default=0)
     return not inline(most, chip=not table.bidding) and most * (WIDE_KEY + KEY_GAP) - KEY_GAP <= room
 
 
@@ -110,7 +113,7 @@ def rows_fit(table: TableView, width: float | None, height: float | None, *, tru
     width, height = width or 390, height or 844
     room = height - ABOVE_ROWS - BELOW_ROWS - (TRUMP_LINE if trump else 0) - (OPTIONS_LINE if options else 0)
     chip = not table.bidding
-    rows = sum(row_height(len(row.keys), width, chip=chip, counted=bool(row.counted)) for row in table.rows)
+    rows = sum(row_height(pad_slots(row), width, chip=chip) for row in table.rows)
     return rows + ROW_GAP * (len(table.rows) - 1) <= room
 
 
@@ -226,7 +229,7 @@ def SeatCard(row: SeatRow, on_tap: Callable[..., object], ask_change: Callable[.
     pad_line.append(ft.Container(SeatPad(row.keys, row.label, on_tap, row.aim, row.chosen, wide, target, bidding,
                                          tail, key=pad_key),
                                  expand=True))
-    if inline(len(row.keys) + (1 if row.counted else 0), chip=not bidding):
+    if inline(pad_slots(row), chip=not bidding):
         # A short pad beside the name: the name over its facts on the left, the keys on the right.
         line = ft.Row([
             ft.Column([ft.Row([name], height=ROW_LINE), ft.Row([*marks, *facts], spacing=6, tight=True)], spacing=0,
