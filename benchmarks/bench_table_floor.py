@@ -17,6 +17,10 @@ times one: the key's click to the animation frame after the next bidder's status
   properties and updating the two rows and the status alone (Flet's classic ``control.update()``);
 - ``table-still``: ``table-kept`` with every key alike whether its row is due or not (live, the same look): a bid
   restyles one key, and the turn moving on changes two rows' frames.
+- ``table-dressed``: ``table`` in the furniture of Bidwell's screen around it, as drawn: a view with a top bar (a
+  title, three icon buttons), a bottom navigation bar of four labelled destinations, a header of two lines over
+  the rows, each row's line with a mark and a total, and under the rows a bar of three lines beside a button
+  (the status, the bids so far, the last bid said): what the same tap costs on a screen holding all that.
 
 Bidwell's own bid tap is bench_table_taps.py's (``--game oh-hell --players 4``: four rows of a hand of 8 at its
 first hands); both give ratios to the bare button of their run.
@@ -148,8 +152,52 @@ APP = textwrap.dedent(
             look(seat)
         page.add(ft.Column([*rows, status], spacing=4))
 
+    @ft.component
+    def Dressed():
+        bids, set_bids = ft.use_state(tuple([None] * len(NAMES)))
+        said, set_said = ft.use_state("")
+        turn = next((s for s, b in enumerate(bids) if b is None), None)
+
+        def on_bid(seat, value):
+            new = list(bids)
+            new[seat] = value
+            set_bids(tuple([None] * len(NAMES)) if None not in new else tuple(new))
+            set_said(f"{NAMES[seat]} bids {value}")
+
+        rows = []
+        for s in range(len(NAMES)):
+            due = s == turn
+            line = ft.Row([ft.Text(NAMES[s], size=16, expand=True, weight=ft.FontWeight.BOLD if due else None),
+                           ft.Container(ft.Text("1st" if s == 0 else "deals", size=11), padding=3),
+                           ft.Text("0", size=18, weight=ft.FontWeight.BOLD)], height=22)
+            keys = ft.Row([Key(s, v, due, bids[s], on_bid, key=f"k{v}") for v in range(CARDS + 1)],
+                          wrap=True, spacing=3, run_spacing=3)
+            rows.append(ft.Container(ft.Column([line, keys], spacing=0), padding=5, border_radius=14,
+                                     border=ft.Border.all(2, ft.Colors.PRIMARY if due else ft.Colors.TRANSPARENT),
+                                     key=f"seat-{s}"))
+        placed = sum(b for b in bids if b is not None)
+        status = f"{NAMES[turn]}'s bid" if turn is not None else "Bids done"
+        bar = ft.Container(ft.Row([
+            ft.Column([ft.Text(status, size=17, weight=ft.FontWeight.BOLD), ft.Text(f"Bids so far: {placed}",
+                       size=13), ft.Text(said, size=13)], spacing=0, expand=True),
+            ft.FilledButton("Score", icon=ft.Icons.CHECK, height=48, disabled=True)]), padding=8, border_radius=14)
+        header = ft.Column([ft.Text(f"Hand 1 of 19 · {CARDS} cards each", size=18),
+                            ft.Text("Anna deals · Béla bids first and leads", size=13)], spacing=0)
+        return [ft.View(
+            route="/",
+            appbar=ft.AppBar(title=ft.Text("Oh Hell (BGA)"), actions=[
+                ft.IconButton(ft.Icons.SHARE), ft.IconButton(ft.Icons.EXPOSURE), ft.IconButton(ft.Icons.UNDO)]),
+            navigation_bar=ft.NavigationBar(destinations=[
+                ft.NavigationBarDestination(icon=icon, label=label) for icon, label in (
+                    (ft.Icons.STYLE, "Hand"), (ft.Icons.TABLE_CHART, "Scoreboard"),
+                    (ft.Icons.LEADERBOARD, "Standings"), (ft.Icons.SHOW_CHART, "Charts"))], height=64),
+            controls=[header, ft.Column(rows, spacing=4, expand=True, scroll=ft.ScrollMode.AUTO), bar],
+            padding=8, spacing=6)]
+
     def main(page):
-        if KIND == "table-imperative":
+        if KIND == "table-dressed":
+            page.render_views(Dressed)
+        elif KIND == "table-imperative":
             imperative(page)
         elif KIND == "button":
             shown = ft.Text("Taps 0")
@@ -165,7 +213,8 @@ APP = textwrap.dedent(
     ft.run(main, view=None, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
     """
 )
-KINDS = ["button", "table", "table-kept", "table-durable", "table-imperative", "table-still"]
+KINDS = ["button", "table", "table-kept", "table-durable", "table-imperative", "table-still",
+         "table-dressed"]
 
 
 def main() -> None:

@@ -22,7 +22,10 @@ hand is one round:
   or outside a scrolling part of the screen, e.g. under a bar): a key listed there needed a scroll.
 
 Each bare button tap is followed by a bid on a bare table (bench_table_floor.py's ``table``: the table screen's
-shape and restyling drawn by Flet components, none of Bidwell's code), the floor Flet sets under the same work.
+shape and restyling drawn by Flet components, none of Bidwell's code), the floor Flet sets under the same work, and
+by one on the same table dressed as Bidwell's screen is (``table-dressed``: its top bar, header, bar and bottom
+bar around it). Every bare app is served as Bidwell is (bench_app.SERVED_AS_BIDWELL: not cross-origin isolated, so
+Flutter draws on the page's own thread, as on Bidwell's).
 
 The first round warms both tabs up and is not counted. The figures: median and 90th percentile of each, the bare
 button's (every bare tap of the run) beside them, and the ratio of the medians with issue 44's target.
@@ -30,8 +33,8 @@ button's (every bare tap of the run) beside them, and the ratio of the medians w
 The app's labels are found on the screen: the table screen's (every row's own pad, the next bidder's keys read
 "Csilla: bid 1" until her turn), or the pad before it (one pad, "Bid 1"; or with ``--old``). ``--game`` and
 ``--players`` choose the table: 5 players of Rage (10 cards first) scroll their rows on the table screen, so its
-taps are guarded; 4 players of Oh Hell fit the screen. ``--app-root`` runs another checkout (its ``companion`` on PYTHONPATH, with this interpreter), e.g.
-the table screen's parent commit:
+taps are guarded; 4 players of Oh Hell fit the screen. ``--app-root`` runs another checkout (its ``companion`` on
+PYTHONPATH, with this interpreter), e.g. the table screen's parent commit:
 
     git worktree add /work/wt-before 8cb2aba
     .venv/bin/python benchmarks/bench_table_taps.py --rounds 15 --app-root /work/wt-before
@@ -68,6 +71,9 @@ from phone import CHROMIUM_ARGS, chromium
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 NAMES = ["Anna", "Béla", "Csilla", "Dóra", "Emil", "Fanni"]
+FLOORS = {"table": "bare Flet table (bench_table_floor.py's: four rows of nine keys, the same restyling, no Bidwell "
+                   "code)",
+          "table-dressed": "the same dressed as Bidwell's screen (its top bar, header, bar and bottom bar)"}
 BARE = textwrap.dedent(
     """
     import sys
@@ -196,8 +202,8 @@ class Labels:
 class Run:
     """One Bidwell server and one bare app, a tab on each, and every figure gathered."""
 
-    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str, floor: Page,
-                 bidwell_url: str, old: bool | None):
+    def __init__(self, browser, root: Path, data: Path, game: str, players: int, bare_url: str,
+                 floors: dict[str, Page], bidwell_url: str, old: bool | None):
         self.browser, self.root, self.data, self.game = browser, root, data, game
         self.players = NAMES[:players]
         self.bare_url, self.bidwell_url = bare_url, bidwell_url
@@ -205,13 +211,14 @@ class Run:
         self.schedule = json.loads(self.cli("schedule", "--game", game, "--players", str(len(self.players))))
         self.bare = open_tab(browser, bare_url)
         self.bare_taps = 0
-        self.floor = floor
+        self.floors = floors
         self.floor_taps = 0
         self.page: Page | None = None
         self.hand = 0
         self.old = old
         self.labels: Labels | None = None
-        self.times: dict[str, list[float]] = {k: [] for k in ("bare", "floor", "bid", "status", "live", "trick", "score")}
+        self.times: dict[str, list[float]] = {k: [] for k in ("bare", *floors, "bid", "status", "live", "trick",
+                                                               "score")}
         self.hands: list[tuple[int, int, int, list[str]]] = []  # number, cards, taps, keys out of sight
 
     def cli(self, *words: str) -> str:
@@ -245,15 +252,16 @@ class Run:
         self.floor_tap(keep)
 
     def floor_tap(self, keep: bool) -> None:
-        """A bid on the bare table (bench_table_floor.py's ``table``: the table screen's shape, none of Bidwell's
-        code), to its next bidder's status drawn."""
-        wait_at_rest(self.floor)
+        """A bid on each bare table (bench_table_floor.py's ``table`` and ``table-dressed``: the table screen's
+        shape, none of Bidwell's code), to its next bidder's status drawn."""
         seat = self.floor_taps % len(FLOOR_NAMES)
         self.floor_taps += 1
-        key = self.floor.get_by_role("button", name=f"Bid {self.floor_taps % 9}", exact=True).element_handle()
-        elapsed = self.floor.evaluate(TAP_AND_SEE, [key, f"{FLOOR_NAMES[(seat + 1) % len(FLOOR_NAMES)]}'s bid"])
-        if keep:
-            self.times["floor"].append(elapsed)
+        for kind, floor in self.floors.items():
+            wait_at_rest(floor)
+            key = floor.get_by_role("button", name=f"Bid {self.floor_taps % 9}", exact=True).element_handle()
+            elapsed = floor.evaluate(TAP_AND_SEE, [key, f"{FLOOR_NAMES[(seat + 1) % len(FLOOR_NAMES)]}'s bid"])
+            if keep:
+                self.times[kind].append(elapsed)
 
     def tap(self, label: str, *wants: str, prefix: bool = False, live: str | list[str] | None = None,
             keep: bool = True,
@@ -365,10 +373,10 @@ def main() -> None:
         data.mkdir()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            with bare_apps(browser, FLOOR_APP, {"table": ["table", scratch]}, scratch) as floor, \
+            with bare_apps(browser, FLOOR_APP, {kind: [kind, scratch] for kind in FLOORS}, scratch) as floors, \
                     bidwell_beside_bare(browser, data, BARE, scratch, root=root) as (port, bare_port):
                 run = Run(browser, root, data, args.game, args.players, f"http://127.0.0.1:{bare_port}/",
-                          floor["table"], f"http://127.0.0.1:{port}/", args.old)
+                          floors, f"http://127.0.0.1:{port}/", args.old)
                 for round_ in range(args.rounds + 1):
                     run.play_hand(round_, keep=round_ > 0)
             browser.close()
@@ -377,9 +385,9 @@ def main() -> None:
     print(f"labels: {'the pad before the table screen' if run.old else 'the table screen (a pad a row)'}; "
           f"{args.game}, {args.players} players")
     print(f"bare Flet button, tap → drawn: {spread(times['bare'])} (median / p90 ms, taps)")
-    floor_ratio = statistics.median(times["floor"]) / bare_median
-    print(f"bare Flet table (bench_table_floor.py's: four rows of nine keys, the same restyling, no Bidwell code), bid "
-          f"tap → the next bidder's status drawn: {spread(times['floor'])}; ratio of medians {floor_ratio:.2f}")
+    for kind, what in FLOORS.items():
+        print(f"{what}, bid tap → the next bidder's status drawn: {spread(times[kind])}; ratio of medians "
+              f"{statistics.median(times[kind]) / bare_median:.2f}")
     for key, what, target in (("bid", "bid tap → drawn (the bid shown: the bids line, or the player's row)", 1.5),
                               ("status", "bid tap → the next bidder's status drawn", 1.5),
                               ("live", "bid tap → the next bidder's pad live", 1.5),
@@ -388,7 +396,8 @@ def main() -> None:
         ratio = statistics.median(times[key]) / bare_median
         print(f"{what}: bidwell {spread(times[key])}; ratio of medians {ratio:.2f} (target ≤ {target:g}: "
               f"{'met' if ratio <= target else 'not met'}); to the bare table "
-              f"{statistics.median(times[key]) / statistics.median(times['floor']):.2f}")
+              f"{statistics.median(times[key]) / statistics.median(times['table']):.2f}, to the dressed one "
+              f"{statistics.median(times[key]) / statistics.median(times['table-dressed']):.2f}")
     counts = sorted({taps for _n, _c, taps, _u in run.hands})
     print(f"taps for a hand of {args.players}, the tricks to two players: {', '.join(map(str, counts))} "
           f"(target ≤ 8), over {len(run.hands)} hands of {min(c for _n, c, _t, _u in run.hands)}-"

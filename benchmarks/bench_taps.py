@@ -37,7 +37,7 @@ from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "browser"))
-from bench_app import COUNT_FRAME_ASKS, TAP_AND_SEE, free_port, median_and_p90, wait_serving
+from bench_app import COUNT_FRAME_ASKS, SERVED_AS_BIDWELL, TAP_AND_SEE, free_port, median_and_p90, wait_serving
 from bench_storage import build
 from phone import CHROMIUM_ARGS, SWITCH_ON_THE_ACCESSIBILITY_TREE, chromium
 
@@ -70,11 +70,14 @@ def open_tab(browser, url: str):  # noqa: ANN001, ANN201 - Playwright's Browser 
 
 
 @contextlib.contextmanager
-def bare_apps(browser, source: str, arguments: dict, cwd: str) -> Iterator[dict]:  # noqa: ANN001 - a Browser
+def bare_apps(browser, source: str, arguments: dict, cwd: str, *,  # noqa: ANN001 - a Browser
+              isolated: bool = False) -> Iterator[dict]:
     """Bare Flet apps run from ``source`` (``python -c source PORT *arguments[name]``), one for each name of
     ``arguments``, each on a free port with a tab of its own on it (:func:`open_tab`); the tabs are yielded by
-    name, and every app is stopped after."""
+    name, and every app is stopped after. Their pages are served as Bidwell's are (:data:`SERVED_AS_BIDWELL`)
+    unless ``isolated``, as Flet serves them."""
     ports = {name: free_port() for name in arguments}
+    source = source if isolated else SERVED_AS_BIDWELL + source
     processes = [subprocess.Popen([sys.executable, "-c", source, str(ports[name]), *map(str, words)], cwd=cwd,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                  for name, words in arguments.items()]
