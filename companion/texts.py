@@ -36,10 +36,15 @@ APP.msg("start.continue", "Continue a game")
 APP.msg("start.continue_line", "{game} · hand {hand} · {players}")
 APP.msg("start.history", "Past games")
 APP.msg("start.sheets", "Blank score sheets")
+APP.msg("start.sheets_short", "Blank sheets")
 APP.msg("start.nothing_to_continue", "No unfinished games.")
 APP.msg("start.continue_damaged", "{line} · damaged")
 APP.msg("start.continue_unreadable", "{game} · {players}")
 APP.msg("start.continue_repaired", "{line} · repaired")
+APP.msg("start.hand", "Hand {hand}")
+APP.msg("start.lead", "In the lead: {names} · {total}")
+APP.msg("start.started", "Started {when}")
+APP.msg("start.language_now", "Language: {language}")
 # the app running in a browser (bidwell publish)
 APP.msg(
     "browser.kept",
@@ -432,14 +437,25 @@ APP.msg_plural(
 # sharing: a game as a link, the standings for a chat, spreadsheets
 APP.msg("share.open", "Share this game")
 APP.msg("share.title", "Share this game")
-APP.msg("share.link_explain", "Scan it, or send the link: any Bidwell that opens it shows the game and can keep it.")
+APP.msg(
+    "share.link_explain",
+    "Let another phone scan this code, or send the link: it opens this game in Bidwell, to look at and keep.",
+)
+APP.msg("share.link_only_explain", "Send the link: it opens this game in Bidwell, to look at and keep.")
 APP.msg("share.qr", "QR code of the game's link")
 APP.msg("share.copy_link", "Copy the link")
 APP.msg("share.link_copied", "Link copied")
 APP.msg("share.left_out", "The hand being bid is left out: its bids are still private.")
-APP.msg("share.no_address", "This app has no web address: open the link on a Bidwell by putting its address first.")
-APP.msg("share.only_here", "This address is this computer's own: for other phones, start Bidwell with --lan, or "
-        "put the address of their Bidwell before “/?game=”.")
+APP.msg(
+    "share.no_address",
+    "This Bidwell has no web address, so its link opens nowhere else: to send the game, copy the standings or save "
+    "the spreadsheet below.",
+)
+APP.msg(
+    "share.only_here",
+    "This link opens on this device only: its address is this device's own. To send the game to another phone, "
+    "copy the standings or save the spreadsheet below.",
+)
 APP.msg("share.too_long_for_qr", "This game is too long for a QR code: copy the link instead.")
 APP.msg("share.csv", "Save as a spreadsheet (CSV)")
 APP.msg("share.copy_standings", "Copy the standings")
@@ -591,6 +607,15 @@ APP.msg("stats.exact", "Bids made exactly")
 APP.msg("stats.zero_exact", "Zero bids made")
 APP.msg("stats.average_score", "Average final score")
 APP.msg("stats.average_place", "Average place")
+APP.msg("stats.points_value", "{value} points")
+APP.msg("stats.scope", "Every game kept, since {date}")
+APP.msg_plural(
+    "stats.compared_from",
+    "A best and a worst game are named once {count} game is finished; {finished} so far.",
+    "A best and a worst game are named once {count} games are finished; {finished} so far.",
+)
+APP.msg_plural("stats.charts_from", "The charts are drawn once {count} game is finished; {finished} so far.",
+               "The charts are drawn once {count} games are finished; {finished} so far.")
 APP.msg("stats.best", "Best game")
 APP.msg("stats.worst", "Worst game")
 # TRANSLATORS: a player's best or worst game: {result} says how they finished (e.g. "won by 23 points").
@@ -625,7 +650,6 @@ APP.msg(
     "{first} and {second}, {games} finished: {first} ahead {first_ahead}, {second} ahead {second_ahead}, level {level}",
 )
 APP.msg("stats.no_player", "{name} is not in the games chosen.")
-APP.msg("stats.no_finished", "No finished game yet: the charts come with the first.")
 # matches: a game and its rematches
 APP.msg("match.line", "Match of {games}: {wins}")
 APP.msg("match.finished", "{games}, {finished} finished")
@@ -987,7 +1011,6 @@ APP.msg("phone.take_over_yes", "Take it here")
 # languages
 # TRANSLATORS: this language's own name, as its speakers write it ("Deutsch", "Magyar", "Polski", "日本語").
 APP.msg("language.name", "English")
-APP.msg("start.language", "Language")
 
 def t(key: str, **params: object) -> str:
     """The sentence ``key`` (the app's, else the engine's) with ``params`` filled in, in the language in use.
