@@ -3,7 +3,7 @@ whole :class:`GameState`. Frozen values, derived by :class:`~scoring.game.Game`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from scoring.frozen import field, frozen
@@ -144,6 +144,13 @@ class Standing:
     winner: bool
 
 
+def leading_seats(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats whose total is the highest, in seat order (every seat where all are equal; none of no seats): who
+    leads a game, wherever it is said (the hand's screen, a game to continue)."""
+    best = max(totals, default=None)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
 @frozen
 class GameState:
     """Everything derived from the log at one moment. Seats are indices into ``players``."""
@@ -184,8 +191,7 @@ class GameState:
         """The seats with the highest total, in seat order; empty before any hand is scored."""
         if not any(h.scored for h in self.hands):
             return ()
-        best = max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+        return leading_seats(self.totals)
 
     @property
     def standings(self) -> tuple[Standing, ...]:

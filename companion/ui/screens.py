@@ -30,8 +30,7 @@ from companion.ui.widgets import (
 from companion.views.common import Message
 from companion.views.history import HistoryModel, HistoryView, PastGameCard
 from companion.views.new_game import NewGameModel, SetupView
-from scoring.i18n.language import game_text
-from scoring.i18n.sentences import Listed
+from companion.views.start import ContinueCard, continue_card
 
 log = logging.getLogger(__name__)
 
@@ -70,44 +69,25 @@ def StartBody(listing: Listing, arrivals: int, language: str) -> ft.Control:
             read.current = ([], str(problem))
     unfinished, error = read.current
     controls: list[ft.Control] = [
-        ft.Text(t("app.title"), size=32, weight=ft.FontWeight.BOLD),
-        ft.Text(t("app.tagline")),
-        wide(ft.FilledButton(t("start.new"), icon=ft.Icons.ADD, key="new", on_click=lambda _: page.navigate("/new"))),
-        heading(t("start.continue")),
+        ft.Row([ft.Column([ft.Text(t("app.title"), size=30, weight=ft.FontWeight.BOLD),
+                           ft.Text(t("app.tagline"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                          spacing=0, expand=True),
+                LanguageMenu(language, key="language")], vertical_alignment=ft.CrossAxisAlignment.START),
+        wide(ft.FilledButton(t("start.new"), icon=ft.Icons.ADD, key="new", height=56,
+                             on_click=lambda _: page.navigate("/new"))),
     ]
     if session.store.read_only is not None:
-        controls.insert(2, ft.Text(t("storage.read_only", folder=session.store.path,
+        controls.insert(1, ft.Text(t("storage.read_only", folder=session.store.path,
                                      reason=session.store.read_only.params["reason"]),
                                    color=ft.Colors.ERROR, key="read-only"))
     if error:
         controls.append(ft.Text(error, color=ft.Colors.ERROR))
-    elif not unfinished:
-        controls.append(ft.Text(t("start.nothing_to_continue")))
-    for summary in unfinished[:10]:
-        if summary.current_hand is None:  # a game none of whose file can be read: no hand to name
-            line = t("start.continue_unreadable", game=game_text(summary.game_name), players=Listed(summary.players))
-        else:
-            line = t("start.continue_line", game=game_text(summary.game_name), hand=summary.current_hand,
-                     players=Listed(summary.players))
-        if summary.damage is not None:
-            line = t("start.continue_damaged", line=line)
-        elif summary.repaired is not None:
-            line = t("start.continue_repaired", line=line)
-        # Two lines where the players' names need them (cut after, read whole), the button as tall as they are.
-        controls.append(ft.Container(ft.OutlinedButton(
-            content=ft.Text(line, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
-            style=ft.ButtonStyle(padding=ft.Padding(16, 14, 16, 14)), key=summary.id,
-            on_click=lambda _, i=summary.id: page.navigate(f"/game/{i}")), width=float("inf"), key=summary.id))
-        if summary.repaired is not None:
-            controls.append(ft.Text(summary.repaired, size=12, key=f"repaired-{summary.id}"))
-    controls += [
-        wide(ft.OutlinedButton(t("start.history"), icon=ft.Icons.HISTORY, key="history",
-                               on_click=lambda _: page.navigate("/history"))),
-        wide(ft.OutlinedButton(t("start.stats"), icon=ft.Icons.LEADERBOARD, key="stats",
-                               on_click=lambda _: page.navigate("/stats"))),
-        wide(ft.OutlinedButton(t("start.sheets"), icon=ft.Icons.PRINT, key="sheets",
-                               on_click=lambda _: page.navigate("/sheets"))),
-    ]
+    elif unfinished:
+        controls.append(heading(t("start.continue"), 16))
+        controls += [GameToContinue(continue_card(summary), key=summary.id) for summary in unfinished[:10]]
+    controls.append(WaysIn(key="ways-in"))
+    if not unfinished and not error:
+        controls.append(ft.Text(t("start.nothing_to_continue"), color=ft.Colors.ON_SURFACE_VARIANT))
     if session.keeping:
         controls.append(ft.Text(t(session.keeping), key="keeping"))
     if session.join_url:
@@ -117,24 +97,78 @@ def StartBody(listing: Listing, arrivals: int, language: str) -> ft.Control:
         secure = session.phone_app_url.startswith("https:")
         controls += scan_to_open(t("lan.phone_app"), session.phone_app_url,
                                  t("lan.phone_app_offline" if secure else "lan.phone_app_online_only"))
-    controls.append(LanguagePicker(language, key="language"))
     return ft.Column(controls, spacing=12)
 
 
+@ft.memo
 @part
-def LanguagePicker(code: str) -> ft.Control:
-    """Every language Bidwell speaks, each by its own name; the one picked is spoken at once and remembered by
-    this phone."""
+def GameToContinue(card: ContinueCard) -> ft.Control:
+    """A game to continue as a card: its game and hand, its players, who leads and when it began; one tap opens
+    it. A screen reader hears the card in one line (:attr:`ContinueCard.label`)."""
+    page = ft.context.page
+    quiet = ft.Colors.ON_SURFACE_VARIANT
+    top = [ft.Text(card.game, style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD), expand=True, max_lines=1,
+                   overflow=ft.TextOverflow.ELLIPSIS, semantics_label=card.label)]
+    if card.hand is not None:
+        top.append(ft.Semantics(content=ft.Text(card.hand, size=14, weight=ft.FontWeight.W_600,
+                                                color=ft.Colors.PRIMARY, no_wrap=True), exclude_semantics=True))
+    facts = [ft.Text(card.players, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]
+    if card.lead is not None:
+        facts.append(ft.Text(card.lead, size=13, weight=ft.FontWeight.W_600, max_lines=1,
+                             overflow=ft.TextOverflow.ELLIPSIS))
+    facts.append(ft.Text(card.started, size=12, color=quiet, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+    if card.note is not None:
+        facts.append(ft.Text(card.note, size=12, color=ft.Colors.ERROR))
+    return ft.FilledTonalButton(
+        content=ft.Row([
+            ft.Column([ft.Row(top, spacing=8),
+                       ft.Semantics(content=ft.Column(facts, spacing=2), container=True)],
+                      spacing=4, expand=True),
+            ft.Icon(ft.Icons.CHEVRON_RIGHT, color=quiet),
+        ], spacing=8),
+        width=float("inf"),
+        style=ft.ButtonStyle(padding=ft.Padding(16, 12, 10, 12), shape=ft.RoundedRectangleBorder(radius=16),
+                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, color=ft.Colors.ON_SURFACE),
+        on_click=lambda _: page.navigate(f"/game/{card.id}"))
+
+
+@part
+def WaysIn() -> ft.Control:
+    """The way in to the past games, the statistics and the blank sheets: three keys side by side, each named in
+    full for a screen reader and in its short name on the key (a long language's word is not broken across lines)."""
+    page = ft.context.page
+    ways = (("history", ft.Icons.HISTORY, "start.history", "start.history"),
+            ("stats", ft.Icons.LEADERBOARD, "start.stats", "start.stats"),
+            ("sheets", ft.Icons.PRINT, "start.sheets", "start.sheets_short"))
+    return ft.Row([
+        ft.OutlinedButton(
+            content=ft.Column([ft.Icon(icon, size=24),
+                               ft.Text(t(short), size=13, text_align=ft.TextAlign.CENTER, semantics_label=t(named),
+                                       max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)],
+                              spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            expand=True, height=84, key=route,
+            style=ft.ButtonStyle(padding=ft.Padding(6, 8, 6, 8), shape=ft.RoundedRectangleBorder(radius=16)),
+            on_click=lambda _, r=route: page.navigate(f"/{r}"))
+        for route, icon, named, short in ways], spacing=8)
+
+
+@part
+def LanguageMenu(code: str) -> ft.Control:
+    """The language, in a menu at the top of the start screen: every language Bidwell speaks by its own name; the
+    one picked is spoken at once and remembered by this phone."""
     session = use_session()
     page = ft.context.page
+    names = dict(languages())
 
     def pick(chosen: str) -> None:
         page.run_task(remember_language, page, session, chosen)
 
-    return ft.Column([
-        ft.Row([ft.Icon(ft.Icons.LANGUAGE, size=20), heading(t("start.language"), 16)], spacing=8),
-        Choice(code, tuple(languages()), pick, key="languages"),
-    ], spacing=4)
+    return ft.PopupMenuButton(
+        content=ft.Semantics(content=ft.Row([ft.Icon(ft.Icons.LANGUAGE, size=20), ft.Text(names[code], size=14)],
+                                            spacing=6, tight=True), exclude_semantics=True),
+        tooltip=t("start.language_now", language=names[code]), height=TAP,
+        items=[ft.PopupMenuItem(content=name, checked=chosen == code, on_click=lambda _, c=chosen: pick(c))
+               for chosen, name in names.items()])
 
 
 def scan_to_open(title: str, url: str, explanation: str | None = None) -> list[ft.Control]:

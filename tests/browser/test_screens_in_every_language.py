@@ -215,12 +215,14 @@ def test_the_browsers_language_is_spoken_and_a_language_picked_is_remembered(ope
     expect(german.button(speaker("de")("start.new"))).to_be_visible()
     french = open_phone(server.url, "language-fr", locale="fr-FR")  # a language Bidwell does not have: English
     expect(french.button("New game")).to_be_visible()
-    french.pick("radio", "Polski")
+    french.tap("Language: English")
+    french.page.get_by_role("menuitemcheckbox", name="Polski", exact=True).tap()
     expect(french.button(speaker("pl")("start.new"))).to_be_visible()
     french.shot("picked", SCREENS)
     french.reload()
     expect(french.button(speaker("pl")("start.new"))).to_be_visible()
-    expect(french.page.get_by_role("radio", name="Polski", exact=True)).to_be_checked()
+    french.tap(speaker("pl")("start.language_now", language="Polski"))
+    expect(french.page.get_by_role("menuitemcheckbox", name="Polski", exact=True)).to_be_checked()
 
 
 def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, own_server, tmp_path, monkeypatch):

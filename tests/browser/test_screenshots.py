@@ -49,7 +49,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
         phone.shows_whole(phone.shot(label, SCREENS), *key_texts)
 
     expect(phone.button("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")).to_be_visible()
-    shot("start", "New game", "Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla")
+    shot("start", "New game", phone.button("Oh Hell (BGA) · hand 2 · Anna, Béla, Csilla"))
 
     phone.tap("Blank score sheets")
     save = phone.button("Blank score sheet (PDF)")
