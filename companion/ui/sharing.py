@@ -69,23 +69,23 @@ def Sharing(handle: GameHandle, version: int) -> ft.Control:
     async def spreadsheet(_: object) -> None:
         set_note(await download(model.download_name("csv"), game_csv(model.game)))
 
-    controls: list[ft.Control] = [ft.Text(t("share.link_explain"))]
-    if left_out:
-        controls.append(ft.Text(t("share.left_out"), italic=True, key="left-out"))
     import segno  # loaded with the first QR code, not at the start
 
+    controls: list[ft.Control] = []
+    # The code first: the other phone scans it; the words say what that does.
     if segno.make(link, error="l").version <= QR_MOST_VERSION:
         controls.append(ft.Container(ft.Image(src=qr_png(link, error="l"), width=QR_SIZE, height=QR_SIZE,
                                               semantics_label=t("share.qr")), alignment=ft.Alignment.CENTER))
+        controls.append(ft.Text(t("share.link_explain")))
     else:
-        controls.append(ft.Text(t("share.too_long_for_qr")))
+        controls += [ft.Text(t("share.too_long_for_qr")), ft.Text(t("share.link_only_explain"))]
+    if left_out:
+        controls.append(ft.Text(t("share.left_out"), italic=True, key="left-out"))
     if session.address is None:
         controls.append(ft.Text(t("share.no_address"), italic=True))
     elif only_here(session.address):
         controls.append(ft.Text(t("share.only_here"), italic=True, key="only-here"))
     controls += [
-        ft.Text(link, size=11, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS, key="link",
-                color=ft.Colors.ON_SURFACE_VARIANT),
         CopyButton(link, t("share.copy_link"), t("share.link_copied"), ft.Icons.LINK, key="copy-link"),
         wide(ft.OutlinedButton(t("share.csv"), icon=ft.Icons.TABLE_CHART, on_click=spreadsheet, key="csv")),
         *said(Message(note) if note else None),

@@ -15,6 +15,7 @@ from helpers import finished_herrlof, two_hands_of_rage
 from phone import SIZES_AND_LOOKS, Server, watch
 from playwright.sync_api import expect
 from test_scoreboard import place, show_tab
+from test_screens_in_every_language import SCREEN_TEXTS
 
 from companion.store.games import GameStore
 from companion.views.sharing import link_payload
@@ -69,7 +70,15 @@ def test_a_game_s_link_opens_on_another_bidwell_which_keeps_it_once(open_phone, 
     phone.tap("Share this game")
     copy = phone.button("Copy the link")
     expect(copy).to_be_in_viewport(ratio=1)
-    phone.shows_whole(phone.shot(f"share-screen-{size['width']}-{scheme}"), "Scan it, or send the link")
+    explained = "Let another phone scan this code, or send the link"
+    phone.shows_whole(phone.shot(f"share-screen-{size['width']}-{scheme}"), explained)
+    # The code first, then what the other person does with it, in the table's words: no command line, no address.
+    code = phone.page.get_by_role("img", name="QR code of the game's link")
+    assert code.bounding_box()["y"] < phone.page.get_by_text(explained, exact=False).bounding_box()["y"]
+    words = " ".join(phone.page.evaluate(SCREEN_TEXTS))
+    assert "--lan" not in words and "?game=" not in words and server.url not in words, words
+    phone.see_exactly("This link opens on this device only: its address is this device's own. To send the game to "
+                      "another phone, copy the standings or save the spreadsheet below.")
     copy.tap()
     see_said_beside(phone, copy, "Link copied")
     link = clipboard(phone)
