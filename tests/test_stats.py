@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers import HAND_WORKED_FIGURES as EXPECTED
-from helpers import hand_worked_history, play_hand
+from helpers import finished_herrlof, hand_worked_history, play_hand
 
 from companion.store.games import GameStore
 from companion.views.history import HistoryModel
@@ -211,3 +211,24 @@ def test_a_hand_scored_in_an_unfinished_game_is_seen_on_the_next_look(history):
     again = StatsModel(store.figures()).view()
     assert first != again
     assert "Dóra 1 game · 0 wins · exact bids 2/2 (100%)" in [f"{line.name} {line.summary}" for line in again.lines]
+
+
+def test_a_players_page_names_a_best_and_a_worst_game_and_charts_only_from_two_finished_games(tmp_path):
+    """Of one finished game the best is the worst, and its score is a dot: the page says what it waits for."""
+    store = GameStore(tmp_path / "data")
+    finished_herrlof(store, created="2026-10-01T18:00:00.000Z")
+    one = StatsModel(store.figures()).player("Zoë")
+    assert (one.best, one.worst, one.charted) == (None, None, False)
+    assert one.compared_note == "A best and a worst game are named once 2 games are finished; 1 so far."
+    assert one.charts_note == "The charts are drawn once 2 games are finished; 1 so far."
+    assert one.scope == "Every game kept, since Oct 1, 2026"
+    assert dict(one.figures)["Average final score"] == "50.0 points"
+    finished_herrlof(store, created="2026-10-02T18:00:00.000Z")
+    two = StatsModel(store.figures()).player("Zoë")
+    assert two.best is not None and two.worst is not None and two.charted
+    assert (two.compared_note, two.charts_note) == (None, None)
+    unplayed = GameStore(tmp_path / "other")
+    unplayed.start(Game.new("herrlof", ["Zoë", "Ödön"]))
+    none = StatsModel(unplayed.figures()).player("Zoë")
+    assert (none.compared_note, none.charted) == (None, False)
+    assert none.charts_note == "The charts are drawn once 2 games are finished; 0 so far."

@@ -72,12 +72,16 @@ def games() -> list[GameFigures]:
      "place 3 of 3, 806 points behind the winner in Rage'n Glyphs, Oct 20, 2026"),
     ("Csilla", "won by 651 points in Rage'n Glyphs, Oct 20, 2026",
      "shared place 2 of 4, 55 points behind the winner in Rage, Oct 12, 2026"),
-    ("Dóra", "shared place 2 of 4, 55 points behind the winner in Rage, Oct 12, 2026",
-     "shared place 2 of 4, 55 points behind the winner in Rage, Oct 12, 2026"),
 ])
 def test_best_and_worst_game_are_picked_by_place_and_margin_and_said_in_words(games, name, best, worst):
     view = StatsModel(games).player(name)
     assert view.best[1] == best and view.worst[1] == worst
+
+
+def test_a_player_of_one_finished_game_has_it_named_neither_best_nor_worst(games):
+    dora = StatsModel(games).player("Dóra")  # Rage alone: her best would be her worst
+    assert (dora.best, dora.worst) == (None, None)
+    assert dora.compared_note == "A best and a worst game are named once 2 games are finished; 1 so far."
 
 
 def test_the_games_picked_are_the_ones_named(games):
@@ -110,8 +114,9 @@ def test_ties_on_place_go_to_the_wider_lead_and_the_nearer_gap():
     anna = StatsModel(thirds).player("Anna")
     assert anna.best == ("near", "place 3 of 3, 2 points behind the player ahead in Oh Hell (BGA), Nov 3, 2026")
     assert anna.worst == ("near", "place 3 of 3, 30 points behind the winner in Oh Hell (BGA), Nov 3, 2026")
-    # Level on points, behind on the tie-break.
-    level = [made_up("tie", "2026-11-05", (40, 2), (40, 1))]
+    # Level on points, behind on the tie-break (beside a game each that went the other way: a page names a best
+    # and a worst from two finished games).
+    level = [made_up("tie", "2026-11-05", (40, 2), (40, 1)), made_up("clear", "2026-11-06", (50, 1), (20, 2))]
     assert StatsModel(level).player("Anna").worst[1] == (
         "place 2 of 2, level on points with the winner in Oh Hell (BGA), Nov 5, 2026")
     assert StatsModel(level).player("Béla").best[1] == "won on the tie-break in Oh Hell (BGA), Nov 5, 2026"

@@ -120,10 +120,12 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
     if view is None:
         return ft.Text(t("stats.no_player", name=name))
     page = ft.context.page
-    controls: list[ft.Control] = [
+    controls: list[ft.Control] = [Note(view.scope)] + [
         ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)], key=label)
         for label, value in view.figures
     ]
+    if view.compared_note:
+        controls.append(Note(view.compared_note))
     for label, game in ((t("stats.best"), view.best), (t("stats.worst"), view.worst)):
         if game is not None:
             game_id, text = game
@@ -133,11 +135,11 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 on_click=lambda _, i=game_id: page.navigate(f"/history/{i}"),
             ), key=f"{label}-{game_id}"))
-    if view.scores:
+    if view.charted:
         controls += [heading(t("stats.scores_chart")), ScoresChart(view), heading(t("stats.places_chart")),
                      PlacesChart(view)]
     else:
-        controls.append(ft.Text(t("stats.no_finished")))
+        controls.append(Note(view.charts_note))
     if view.rivals or view.rivals_note:
         controls.append(heading(t("stats.rivals")))
         if view.rivals_note:

@@ -50,6 +50,17 @@ class PlayerView:
     """Head to head with the players met most often in finished games, a line each."""
     rivals_note: str | None = None
     """Said under the head to head when the player's unfinished games were left out of it."""
+    scope: str = ""
+    """Which games the figures are over, and since when ("Every game kept, since Dec 7, 2026")."""
+    compared_note: str | None = None
+    """In place of the best and worst game while too few games are finished to tell them apart."""
+    charts_note: str | None = None
+    """In place of the charts while too few games are finished to draw a line through (None: enough)."""
+
+    @property
+    def charted(self) -> bool:
+        """Whether the charts are drawn: enough finished games (see :data:`CHARTED_FROM`)."""
+        return len(self.scores) >= CHARTED_FROM
 
 
 _players_kept: tuple[Sequence[GameFigures], tuple, list[PlayerFigures]] | None = None
@@ -57,6 +68,10 @@ _players_kept: tuple[Sequence[GameFigures], tuple, list[PlayerFigures]] | None =
 
 RIVALS_SHOWN = 5
 """How many of the players met most often a player's page compares them with."""
+COMPARED_FROM = 2
+"""How many finished games a player's page needs before it names a best and a worst: of one, both are the same."""
+CHARTED_FROM = 2
+"""How many finished games a player's page needs before it charts them: one game is a lone dot, not a line."""
 
 
 class StatsModel:
@@ -119,7 +134,8 @@ class StatsModel:
             (t("stats.wins"), in_use().integer(line.wins)),
             (t("stats.exact"), share_text(line.exact, line.bids)),
             (t("stats.zero_exact"), share_text(line.zero_exact, line.zero_bids)),
-            (t("stats.average_score"), "–" if line.average_score is None else in_use().decimal(line.average_score, 1)),
+            (t("stats.average_score"), "–" if line.average_score is None else t(
+                "stats.points_value", value=in_use().decimal(line.average_score, 1))),
             (t("stats.average_place"), "–" if line.average_place is None else in_use().decimal(line.average_place, 2)),
         )
         by_id = {figures.id: figures for figures in finished}
@@ -143,10 +159,18 @@ class StatsModel:
             rivals.append(t("stats.rival", name=other, games=t("stats.games_count", count=rivalry.games),
                             ahead=rivalry.first_ahead, behind=rivalry.second_ahead, level=rivalry.level))
         left_out = line.games - line.finished
-        return PlayerView(line.name, shown, game_line(line.best, behind_winner=False),
-                          game_line(line.worst, behind_winner=True), tuple(seat.total for seat in seats),
-                          tuple(sorted(places.items())), tuple(rivals),
-                          t("stats.unfinished_left_out", count=left_out) if left_out else None)
+        compared = line.finished >= COMPARED_FROM
+        first_day = min(figures.created for figures in games)
+        return PlayerView(
+            line.name, shown, game_line(line.best, behind_winner=False) if compared else None,
+            game_line(line.worst, behind_winner=True) if compared else None, tuple(seat.total for seat in seats),
+            tuple(sorted(places.items())), tuple(rivals),
+            t("stats.unfinished_left_out", count=left_out) if left_out else None,
+            scope=t("stats.scope", date=in_use().date(first_day)),
+            compared_note=None if compared or not line.finished else t(
+                "stats.compared_from", count=COMPARED_FROM, finished=line.finished),
+            charts_note=t("stats.charts_from", count=CHARTED_FROM, finished=len(seats))
+            if len(seats) < CHARTED_FROM else None)
 
 
 def finish_text(game: BestGame, *, behind_winner: bool) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from helpers import hand_worked_history, play_hand
+from helpers import finished_herrlof, hand_worked_history, play_hand
 from phone import SIZES_AND_LOOKS
 from playwright.sync_api import expect
 from test_games import bid, took
 
+from companion.store.games import GameStore
 from scoring.game import Game
 from scoring.i18n.choice import language
 
@@ -70,7 +71,7 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     played_on = language("en-US").date(store.open(ids["A"]).created)  # as the phone's browser (en-US) writes it
     phone.tap("Anna 3 games · 2 wins · exact bids 6/7 (86%)")
     phone.reads("Games 3", "Finished 2", "Wins (a shared win counts) 2", "Bids made exactly 6/7 (86%)",
-                "Zero bids made 0/1 (0%)", "Average final score 57.5", "Average place 1.00")
+                "Zero bids made 0/1 (0%)", "Average final score 57.5 points", "Average place 1.00")
     expect(phone.page.get_by_text("Final scores of Anna in 2 finished games, oldest first: 64, 51")).to_be_attached()
     expect(phone.page.get_by_text("How often Anna finished in each place: 1. place: 2")).to_be_attached()
     # Best and worst by place, then margin: A won by 13 (64 to 51), B a shared win (51 each). By points, B's 51
@@ -94,6 +95,26 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     phone.shows_whole(phone.shot("bela"), worst)
     worst.tap()
     phone.see_exactly("Anna wins!")
+
+
+@SIZES_AND_LOOKS
+def test_with_one_finished_game_a_player_has_no_best_or_worst_game_and_no_lone_dot(open_phone, own_server, tmp_path,
+                                                                                     size, scheme):
+    """One game is its own best and worst, and one score is a dot, not a line: the page says how many finished
+    games it takes and how many there are, over which games and since when, and every figure with its unit."""
+    saved = finished_herrlof(GameStore(tmp_path / "data"))
+    phone = open_phone(own_server().url, f"stats-one-{size['width']}-{scheme}", viewport=size, color_scheme=scheme)
+    phone.tap("Statistics")
+    phone.tap("Zoë 1 game · 1 win · exact bids 2/2 (100%)")
+    phone.see_exactly(f"Every game kept, since {language('en-US').date(saved.created)}")
+    phone.reads("Games 1", "Finished 1", "Wins (a shared win counts) 1", "Bids made exactly 2/2 (100%)")
+    phone.reads("Average final score 50.0 points", "Average place 1.00")
+    said = "A best and a worst game are named once 2 games are finished; 1 so far."
+    phone.see_exactly(said)
+    phone.see_exactly("The charts are drawn once 2 games are finished; 1 so far.")
+    expect(phone.page.get_by_role("button", name=re.compile("^(Best|Worst) game"))).to_have_count(0)
+    expect(phone.page.get_by_text("Final scores, oldest game first", exact=True)).to_have_count(0)
+    phone.shows_whole(phone.shot("one-game"), said)
 
 
 @SIZES_AND_LOOKS
