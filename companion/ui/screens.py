@@ -104,7 +104,7 @@ def StartBody(listing: Listing, arrivals: int, language: str) -> ft.Control:
 @part
 def GameToContinue(card: ContinueCard) -> ft.Control:
     """A game to continue as a card: its game and hand, its players, who leads and when it began; one tap opens
-    it. A screen reader hears the card in one line (:attr:`ContinueCard.label`)."""
+    it. A screen reader hears the card by its line (:attr:`ContinueCard.label`), its facts after it."""
     page = ft.context.page
     quiet = ft.Colors.ON_SURFACE_VARIANT
     top = [ft.Text(card.game, style=ft.TextStyle(size=17, weight=ft.FontWeight.BOLD), expand=True, max_lines=1,

@@ -310,6 +310,12 @@ class Phone:
         self.scroll_to(button)
         button.tap()
 
+    def leave_start(self, name: str) -> None:
+        """Tap the start screen's key ``name`` and wait until the start screen is covered: its cards read like the
+        past games' cards, so what is looked for next is then on the screen the key opened."""
+        self.tap(name)
+        expect(self.button("New game")).to_have_count(0)
+
     def pick(self, role: str, name: str) -> None:
         """Scroll to a radio button or a switch if it is off the screen, tap it once and see it ticked."""
         control = self.page.get_by_role(role, name=name, exact=True)
@@ -399,10 +405,16 @@ class Phone:
         expect(self.screen).to_contain_text(" ".join(lines), use_inner_text=True)
 
     def shows_whole(self, picture: Path, *key_texts: str | Locator) -> None:
-        """What a person checks on a screenshot: it is not blank, ``key_texts`` (the heading, the numbers the
-        screen is for; a text, or the element that shows it) are on it, inside the screen's width, and no text
-        runs past the right edge."""
+        """What a person checks on a screenshot: it is not blank, it is drawn in the look the phone asks for (a
+        light screen in the light, a dark one in the dark), ``key_texts`` (the heading, the numbers the screen is
+        for; a text, or the element that shows it) are on it, inside the screen's width, and no text runs past
+        the right edge."""
         assert not blank(picture.read_bytes()), f"{picture.name} is blank"
+        dark = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        shade = brightness(picture.read_bytes())
+        assert (shade < 0.5) == dark, (f"{picture.name} is drawn {'light' if shade >= 0.5 else 'dark'} "
+                                       f"(brightness {shade:.2f}) where the phone asks for the "
+                                       f"{'dark' if dark else 'light'}")
         width = self.page.viewport_size["width"]
         for text in key_texts:
             shown = self.page.get_by_text(text, exact=False).first if isinstance(text, str) else text
@@ -457,6 +469,14 @@ class Phone:
             if same >= 2 and not blank(image):
                 break
         return previous
+
+
+def brightness(png: bytes) -> float:
+    """How light a screenshot is as a whole, 0 (black) to 1 (white): the middle shade of its pixels, which is its
+    background's wherever the background covers half the screen or more."""
+    with Image.open(io.BytesIO(png)) as image:
+        shades = sorted(image.convert("L").getdata())
+    return shades[len(shades) // 2] / 255
 
 
 def blank(png: bytes) -> bool:

@@ -47,7 +47,7 @@ def test_past_games_filter_settle_a_coin_flip_delete_and_open(open_phone, own_se
     store = played_games(tmp_path / "data")
     server = own_server()
     phone = open_phone(server.url, "history")
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     cards = phone.page.get_by_role("group", name=re.compile(r"^(Herrlof|Rage|Rage'n Glyphs) · "))
     expect(cards).to_have_count(3)  # newest first
     expect(cards.nth(0)).to_have_accessible_name(re.compile(
@@ -157,7 +157,7 @@ def test_past_games_come_a_few_screens_at_a_time_and_more_brings_the_older_ones(
     for day in range(1, SCREEN_PAGE + 3):
         store.start(Game.new("rage", ["Anna", f"Player {day}"]), created=f"2026-10-{day:02d}T18:00:00.000Z")
     phone = open_phone(own_server().url, "history-more")
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     cards = phone.page.get_by_role("group", name=re.compile(r"^Rage · hand 1 "))
     expect(cards).to_have_count(SCREEN_PAGE)
     expect(cards.first).to_have_accessible_name(re.compile(f"Anna 0 · Player {SCREEN_PAGE + 2} 0$"))

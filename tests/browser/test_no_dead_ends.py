@@ -138,7 +138,7 @@ def test_a_blank_sheet_from_its_own_short_screen_and_past_games_near_the_top(ope
 
     # Past games: the filters are one line, and the first game is near the top of the screen.
     phone.tap("Back")
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     cards = phone.page.get_by_role("group", name=re.compile(r"^(Rage|Oh Hell \(BGA\)|Rage'n Glyphs) · "))
     expect(cards).to_have_count(3)
     first = cards.nth(0)
