@@ -16,7 +16,7 @@ import pytest
 from companion.store.games import GameStore
 from companion.views.common import Message, Screen, Step, download_name
 from companion.views.history import SCREEN_PAGE, HistoryModel
-from companion.views.new_game import NewGameModel
+from companion.views.new_game import GameChoice, NewGameModel
 from companion.views.play import PlayModel
 from companion.views.play_views import HandSummary, ResultLine, StandingLine
 from scoring.game import Game
@@ -170,7 +170,8 @@ def test_options_are_checked_and_the_random_dealer_drawn(store):
 def test_the_new_game_screen_view_shows_the_choices_and_is_frozen():
     setup = NewGameModel(game_id="oh-hell")
     view = setup.view()
-    assert view.game_id == "oh-hell" and ("oh-hell", "Oh Hell (BGA)") in view.games
+    assert view.game_id == "oh-hell" and GameChoice("oh-hell", "Oh Hell (BGA)", "3 to 7 players") in view.games
+    assert GameChoice("rage", "Rage", "2 to 10 players") in view.games and len(view.games) == 7
     assert view.range_text == "3 to 7 players" and view.players == () and not view.can_start
     sequence = next(row for row in view.options if row.name == "sequence")
     assert (sequence.label, sequence.value, sequence.is_bool) == ("Sequence", "long", False)
@@ -1153,3 +1154,15 @@ def test_the_trump_and_a_rows_bid_keep_their_aim_through_a_hand_and_not_into_the
     enter_tricks(model, [1, 0, 0, 0])
     assert not model.add_trump(model.trump_view().choices[1][0], trump)  # hand 1's suits, tapped in hand 2
     assert model.state.trumps.get(2) is None
+
+
+def test_the_house_rules_are_said_in_one_line_as_they_stand():
+    setup = NewGameModel(game_id="rage-n-glyphs")
+    assert setup.view().rules_summary == "Bidding: Open · Off: Hose the Dealer, Skip Up, Shooting the Stars"
+    setup.set_option("skip_up", True)
+    setup.set_option("bidding", "hidden")
+    assert setup.view().rules_summary == "Bidding: Hidden · On: Skip Up · Off: Hose the Dealer, Shooting the Stars"
+    setup.choose_game("up-and-down-the-river")  # its own default is on, and it has a choice of two
+    assert setup.view().rules_summary == "Bidding: Open · Missed bid: -10 a trick off · On: Hose the Dealer"
+    setup.choose_game("oh-hell")  # no switches at all
+    assert setup.view().rules_summary == "Bidding: Open · Sequence: Long · Scoring: Positive"

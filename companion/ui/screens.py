@@ -29,7 +29,7 @@ from companion.ui.widgets import (
 )
 from companion.views.common import Message
 from companion.views.history import HistoryModel, HistoryView, PastGameCard
-from companion.views.new_game import NewGameModel, SetupView
+from companion.views.new_game import GameChoice, NewGameModel, SetupView
 from companion.views.start import ContinueCard, continue_card
 
 log = logging.getLogger(__name__)
@@ -183,15 +183,21 @@ def scan_to_open(title: str, url: str, explanation: str | None = None) -> list[f
 
 @screen
 def NewGameScreen() -> ft.View:
-    """``/new``: the game, its options, the players in seat order, the first dealer."""
+    """``/new``: the game, its house rules, the players in seat order, the first dealer; "Start the game" under
+    them, always on the screen."""
     session = use_session()
-    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   appbar=ft.AppBar(title=ft.Text(t("setup.title"))),
+    return ft.View(route=ft.use_view_path(), padding=12, appbar=ft.AppBar(title=ft.Text(t("setup.title"))),
                    controls=[*scorekeeper_notices(session), NewGame()])
+
+
+FORM_GAP = 10
+"""The gap between the new-game form's lines; a seated player's row is :data:`TAP` tall above it."""
 
 
 @part
 def NewGame() -> ft.Control:
+    """The new game's form, scrolling above "Start the game", which it never scrolls away; a game is started and
+    opened only with the players and options the form shows."""
     session = use_session()
     model = ft.use_memo(lambda: _new_game_model(session), [])
     view, set_view = ft.use_state(lambda: model.view())
@@ -210,6 +216,20 @@ def NewGame() -> ft.Control:
             set_cleared(lambda n: n + 1)
 
     stable_add = use_stable(add)
+    form = ft.use_ref(None)
+    page = ft.context.page
+
+    def keep_the_field_in_place() -> None:
+        # Each name seated pushes the field a row down; the form follows by a row, so the field (and the keyboard
+        # under it) stays where the eye and the thumb are, the name just seated in sight above it.
+        if cleared and form.current is not None:
+            async def follow() -> None:
+                await asyncio.sleep(0)  # the new row goes first: the form is then a row taller to scroll
+                await form.current.scroll_to(delta=TAP + FORM_GAP)
+
+            page.run_task(follow)
+
+    ft.use_effect(keep_the_field_in_place, [cleared])
 
     def start(_: object) -> None:
         saved = change(lambda: model.start(session.store))
@@ -217,24 +237,11 @@ def NewGame() -> ft.Control:
             session.started(saved)
             ft.context.page.navigate(f"/game/{saved.id}")
 
-    controls: list[ft.Control] = [heading(t("setup.game"))]
-    controls.append(Choice(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)),
-                           key="game"))
-    controls.append(ft.Text(view.range_text))
+    controls: list[ft.Control] = [
+        GameCards(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)), key="game")]
     if view.options:
-        controls.append(heading(t("setup.options")))
-    for row in view.options:
-        if row.is_bool:
-            controls.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
-                                      on_change=lambda e, n=row.name: change(
-                                          lambda: model.set_option(n, bool(e.control.value)))))
-            controls.append(ft.Text(row.explain, size=12))
-        else:
-            controls.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
-            controls.append(Choice(str(row.value), row.choices,
-                                   lambda value, n=row.name: change(lambda: model.set_option(n, value)),
-                                   key=f"option-{row.name}"))
-            controls.append(ft.Text(row.explain, size=12))
+        controls.append(HouseRules(view, lambda name, value: change(lambda: model.set_option(name, value)),
+                                   key="house-rules"))
     controls.append(heading(t("setup.players")))
     controls += _seat_rows(view, change, model)
     # Above the field, where a phone's keyboard (which rises under the field) leaves them in sight.
@@ -256,13 +263,62 @@ def NewGame() -> ft.Control:
                                  for s, n in enumerate(view.players)]),
             key="dealer",
         ))
-    # Why it did not start, just above the button: where the eye is, and in sight when the page is scrolled to
-    # the button (a line below the last control would be under the screen's bottom edge).
+    # The button under the form, never scrolled away; why it did not start just above it, where the eye is.
+    under: list[ft.Control] = []
     if view.start_refusal is not None:
-        controls.append(ft.Text(view.start_refusal.text, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
-                                semantics_label=view.start_refusal.text, key="start-refusal"))
-    controls.append(wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start, key="start")))
-    return ft.Column(controls, spacing=10)
+        under.append(ft.Text(view.start_refusal.text, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600,
+                             semantics_label=view.start_refusal.text, key="start-refusal"))
+    under.append(wide(ft.FilledButton(t("setup.start"), icon=ft.Icons.PLAY_ARROW, on_click=start, key="start")))
+    return ft.Column([ft.Column(controls, spacing=FORM_GAP, expand=True, scroll=ft.ScrollMode.AUTO, key="form",
+                                ref=form),
+                      ft.Column(under, spacing=4, key="under")], spacing=8, expand=True)
+
+
+@ft.memo
+@part
+def GameCards(value: str, games: tuple[GameChoice, ...], on_pick, *, key: str | None = None) -> ft.Control:
+    """The games as cards, two to a line, each with how many players it seats; the one chosen filled in. A card
+    is a radio button named by its game: a tap anywhere on it picks it."""
+    def card(game: GameChoice) -> ft.Control:
+        chosen = game.id == value
+        # One node for a screen reader, the radio button named by the game: the name beside the button (a radio's
+        # own label does not wrap, and "Up and Down the River" was cut), the seats heard apart from it.
+        return ft.Container(
+            ft.MergeSemantics(content=ft.Container(ft.Row([
+                ft.Radio(value=game.id, key=game.id),
+                ft.Column([ft.Text(game.name, size=15, weight=ft.FontWeight.W_600, max_lines=2),
+                           ft.Semantics(content=ft.Text(game.seats, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                                        exclude_semantics=True)],
+                          spacing=0, expand=True, tight=True),
+            ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START), padding=ft.Padding(0, 4, 8, 6))),
+            col=6, border_radius=14, on_click=lambda _: on_pick(game.id),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else ft.Colors.SURFACE_CONTAINER_HIGH)
+
+    return ft.RadioGroup(value=value, on_change=lambda e: on_pick(e.control.value), key=key,
+                         content=ft.ResponsiveRow([card(game) for game in games], spacing=8, run_spacing=8))
+
+
+@part
+def HouseRules(view: SetupView, set_option) -> ft.Control:
+    """The chosen game's options folded under "House rules", which says in a line how they stand; unfolded, each
+    option with what it does."""
+    expanded, set_expanded = ft.use_state(False)
+    rules: list[ft.Control] = []
+    for row in view.options:
+        if row.is_bool:
+            rules.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
+                                   on_change=lambda e, n=row.name: set_option(n, bool(e.control.value))))
+        else:
+            rules.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
+            rules.append(Choice(str(row.value), row.choices, lambda value, n=row.name: set_option(n, value),
+                                key=f"option-{row.name}"))
+        rules.append(ft.Text(row.explain, size=12))
+    return ft.ExpansionTile(
+        title=heading(t("setup.house_rules")), subtitle=ft.Text(view.rules_summary, size=13),
+        tile_padding=ft.Padding.all(0), expanded=expanded,
+        on_change=lambda e: set_expanded(e.data in (True, "true")),
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        controls_padding=ft.Padding(0, 0, 0, 8), controls=rules)
 
 
 def _new_game_model(session) -> NewGameModel:
@@ -271,9 +327,10 @@ def _new_game_model(session) -> NewGameModel:
 
 
 def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]:
+    """A row per seated player, :data:`TAP` tall (the form follows each new one by that much)."""
     rows = []
     for seat, name in enumerate(view.players):
-        rows.append(ft.Row([
+        rows.append(ft.Container(ft.Row([
             ft.Text(f"{seat + 1}. {name}", expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
             icon_button(ft.Icons.ARROW_UPWARD, t("setup.up", name=name),
                         lambda s=seat: change(lambda: model.move_player(s, -1)), disabled=seat == 0),
@@ -282,7 +339,7 @@ def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]
                         disabled=seat == len(view.players) - 1),
             icon_button(ft.Icons.CLOSE, t("setup.remove", name=name),
                         lambda s=seat: change(lambda: model.remove_player(s))),
-        ], key=f"seat-{name}", spacing=0))
+        ], spacing=0), height=TAP, key=f"seat-{name}"))
     return rows
 
 

@@ -15,6 +15,7 @@ from scoring.definitions import all_games, load_game
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.language import game_text
+from scoring.i18n.sentences import Listed
 from scoring.players import check_players
 from scoring.rules import Option
 
@@ -37,13 +38,24 @@ class OptionRow:
 
 
 @dataclass(frozen=True)
+class GameChoice:
+    """One game on the new-game screen's cards: its name and how many it seats."""
+
+    id: str
+    name: str
+    seats: str
+
+
+@dataclass(frozen=True)
 class SetupView:
     """Everything the new-game screen shows."""
 
     game_id: str
-    games: tuple[tuple[str, str], ...]
+    games: tuple[GameChoice, ...]
     range_text: str
     options: tuple[OptionRow, ...]
+    rules_summary: str
+    """The house rules as they stand, in one line ("Bidding: Open · Off: Hose the Dealer and Skip Up")."""
     players: tuple[str, ...]
     first_dealer: int | None
     message: Message | None
@@ -72,9 +84,10 @@ class NewGameModel:
         """The screen as it stands now."""
         return SetupView(
             game_id=self.game.id,
-            games=tuple(self.games()),
+            games=tuple(game_choices()),
             range_text=self.range_text,
-            options=tuple(self.option_rows()),
+            options=(rows := tuple(self.option_rows())),
+            rules_summary=rules_summary(rows),
             players=tuple(self.players),
             first_dealer=self.first_dealer,
             message=self.message,
@@ -163,6 +176,26 @@ class NewGameModel:
         except (BidwellError, StorageError) as error:
             self.start_refusal = refusal(error)
             return None
+
+
+def game_choices() -> list[GameChoice]:
+    """Every game with how many players it seats, as the new-game screen's cards show them."""
+    return [GameChoice(game.id, game_text(game.name),
+                       t("setup.players_range", min=game.min_players, max=game.max_players))
+            for game in all_games()]
+
+
+def rules_summary(rows: Sequence[OptionRow]) -> str:
+    """``rows`` in one line: each choice with its value, then the switches that are on and those that are off."""
+    parts = [t("setup.rule_value", label=row.label, value=dict(row.choices)[str(row.value)])
+             for row in rows if not row.is_bool]
+    switched_on = [row.label for row in rows if row.is_bool and row.value]
+    switched_off = [row.label for row in rows if row.is_bool and not row.value]
+    if switched_on:
+        parts.append(t("setup.rules_on", names=Listed(switched_on)))
+    if switched_off:
+        parts.append(t("setup.rules_off", names=Listed(switched_off)))
+    return " · ".join(parts)
 
 
 def option_row(option: Option, value: bool | str) -> OptionRow:

@@ -311,10 +311,19 @@ class Phone:
         button.tap()
 
     def leave_start(self, name: str) -> None:
-        """Tap the start screen's key ``name`` and wait until the start screen is covered: its cards read like the
-        past games' cards, so what is looked for next is then on the screen the key opened."""
+        """Tap the start screen's key ``name`` and wait until the start screen, the key with it, is covered: its
+        cards read like the past games' cards, so what is looked for next is then on the screen the key opened."""
         self.tap(name)
-        expect(self.button("New game")).to_have_count(0)
+        expect(self.button(name)).to_have_count(0)
+
+    def unfold(self, title: str) -> None:
+        """Tap the folded section ``title`` open (the line under its title, part of its name, says how things
+        stand) and see it unfolded."""
+        section = self.page.get_by_role("button", name=re.compile("^" + re.escape(title)))
+        self.scroll_to(section)
+        folded = section.get_attribute("aria-description")
+        section.tap()
+        expect(section).not_to_have_attribute("aria-description", folded or "")
 
     def pick(self, role: str, name: str) -> None:
         """Scroll to a radio button or a switch if it is off the screen, tap it once and see it ticked."""
@@ -475,8 +484,13 @@ def brightness(png: bytes) -> float:
     """How light a screenshot is as a whole, 0 (black) to 1 (white): the middle shade of its pixels, which is its
     background's wherever the background covers half the screen or more."""
     with Image.open(io.BytesIO(png)) as image:
-        shades = sorted(image.convert("L").getdata())
-    return shades[len(shades) // 2] / 255
+        counts = image.convert("L").histogram()
+    half, seen = sum(counts) / 2, 0
+    for shade, count in enumerate(counts):
+        seen += count
+        if seen >= half:
+            return shade / 255
+    return 1.0
 
 
 def blank(png: bytes) -> bool:

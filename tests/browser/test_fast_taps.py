@@ -67,7 +67,8 @@ def test_a_name_half_typed_stays_when_the_game_is_changed(phone):
     phone.page.keyboard.type("Anna")
     phone.see_typed(field, "Anna")
     phone.pick("radio", "Rage")  # Rage has other options than the game chosen before: the list changes length
-    phone.see_exactly("2 to 10 players")
+    rage_rules = re.compile(r"^House rules\s+Bidding: Open · Off: Hose the Dealer$")
+    expect(phone.page.get_by_role("button", name=rage_rules)).to_be_visible()
     phone.tap("Add player")
     phone.see_exactly("1. Anna")
     # As after Enter, the cursor is back in the emptied field for the next name.

@@ -126,7 +126,7 @@ def test_the_published_app_keeps_its_game_across_reloads_relaunches_and_with_no_
         record.write_text(json.dumps({"format": 1, "game": "rage", "players": ["Zoë", "Noor", "Csilla"],
                                       "first_dealer": 0, "hands": [{"bids": [10, 0, 0], "tricks": [10, 0, 0]}]}))
         phone.tap("Start screen")
-        phone.tap("Past games")
+        phone.leave_start("Past games")
         with phone.page.expect_file_chooser() as chooser:
             phone.tap("Import records (JSON)")
         chooser.value.set_files(record)

@@ -77,6 +77,7 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     phone.page.go_back()
 
     phone.tap(say("start.new"))
+    phone.unfold(say("setup.house_rules"))
     phone.pick("switch", game_name(code, "Skip Up"))
     phone.enter_lines(say("setup.add_label"), ["Anna", "さくら", "Ярослав"])
     phone.see_exactly("3. Ярослав")
@@ -149,7 +150,7 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     shot("end")
     phone.tap(say("end.home"))
 
-    phone.tap(say("start.history"))
+    phone.leave_start(say("start.history"))
     finished = phone.page.get_by_role("group", name=f"{game_name(code, 'Herrlof')} · {say('history.won', names='Anna')}",
                                       exact=False)
     expect(finished).to_be_visible()

@@ -58,6 +58,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     phone.tap("Back")
 
     phone.tap("New game")
+    phone.unfold("House rules")
     phone.pick("switch", "Skip Up")
     phone.enter_lines("Player's name", ["Anna", "さくら", "Ярослав"])
     phone.see_exactly("3. Ярослав")
@@ -121,7 +122,7 @@ def test_every_screen_light_and_dark_at_two_sizes(open_phone, own_server, tmp_pa
     shot("end", "Anna wins!")
     phone.tap("Start screen")
 
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     finished = phone.page.get_by_role("group", name="Herrlof · won by Anna", exact=False)
     expect(finished).to_be_visible()
     shot("past games", finished)

@@ -63,7 +63,7 @@ def test_a_game_s_link_opens_on_another_bidwell_which_keeps_it_once(open_phone, 
     label = f"share-{size['width']}-{scheme}"
     phone = open_phone(server.url, label, viewport=size, color_scheme=scheme,
                        permissions=["clipboard-read", "clipboard-write"])
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     phone.page.get_by_role("group", name=re.compile(r"^Herrlof · won by Zoë")).get_by_role(
         "button", name="Open", exact=True).tap()
     phone.see_exactly("Zoë wins!")
@@ -169,7 +169,7 @@ def test_the_standings_copied_for_a_chat_and_the_games_saved_as_spreadsheets(ope
     expect(phone.page.get_by_role("tab", name=re.compile("^Standings"))).to_have_attribute("aria-selected", "true")
     expect(place(phone, "Anna")).to_be_visible()
     phone.tap("Back")
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     save = phone.button("Save the list as a spreadsheet (CSV)")
     phone.scroll_to(save)
     with phone.page.expect_download() as download:

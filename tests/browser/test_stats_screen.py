@@ -188,7 +188,7 @@ def test_a_rematch_makes_a_match_whose_tally_the_end_screen_and_past_games_show(
     phone.see_exactly("Match of 2 games: Anna 2 wins · Béla 0 wins")
     phone.shot("end")
     phone.tap("Start screen")
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     cards = phone.page.get_by_role("group", name=re.compile(r"Match of 2 games: Anna 2 wins · Béla 0 wins"))
     expect(cards).to_have_count(2)
     phone.shot("past-games")

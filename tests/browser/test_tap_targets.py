@@ -94,7 +94,7 @@ def test_every_control_on_every_screen_takes_a_finger(open_phone, own_server, tm
     back(phone)
     expect(correct).to_be_visible()  # back on the scoreboard it was opened from
     back(phone)
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     # A past game is a card, read as one group named by its lines (as tests/browser/test_screenshots.py finds it).
     expect(phone.page.get_by_role("group", name=re.compile(r"^Rage · hand 2 "))).to_be_visible()
     seen["past games"] = too_small(phone)

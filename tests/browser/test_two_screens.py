@@ -75,7 +75,7 @@ def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(open
     server = own_server()
     acting = open_phone(server.url, "acting-tab", accept_downloads=True)
     other = open_phone(server.url, "other-tab", accept_downloads=True)
-    acting.tap("Past games")
+    acting.leave_start("Past games")
     herrlof = acting.page.get_by_role("group", name=re.compile("^Herrlof · won by Zoë"))
     expect(herrlof).to_be_visible()
     path = folder / "games" / f"{saved.id}.json"
@@ -83,7 +83,7 @@ def test_a_repair_is_told_on_the_tab_whose_action_met_it_and_not_on_another(open
     with acting.page.expect_download():
         herrlof.get_by_role("button", name="Sheet", exact=True).tap()
     acting.see("was not readable JSON (cut short, or damaged); it was moved to")
-    other.tap("Past games")
+    other.leave_start("Past games")
     # The game is back from its backup (one write behind), listed as a person can see it, its card saying what
     # the repair lost (part of the game's history, on every tab); the notice of the moment is the acting tab's.
     expect(other.page.get_by_role("group", name=re.compile(
@@ -106,7 +106,7 @@ def test_a_damaged_game_is_listed_and_opens_up_to_its_last_good_action(open_phon
     server = own_server()
     phone = open_phone(server.url, "damaged", accept_downloads=True)
     expect(phone.button(f"{OH_HELL} · damaged")).to_be_visible()
-    phone.tap("Past games")
+    phone.leave_start("Past games")
     broken = phone.page.get_by_role("group", name=re.compile(r"^Oh Hell \(BGA\) · damaged"))
     expect(broken).to_have_accessible_name(re.compile("action 4 cannot be replayed: hand 1, Anna: may not bid 4"))
     expect(phone.page.get_by_role("group", name=re.compile("^Rage · hand 1"))).to_be_visible()
