@@ -432,6 +432,13 @@ class Phone:
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{text!r} is cut on {picture.name}"
         cut = self.page.evaluate(TEXTS_PAST_THE_RIGHT_EDGE)
         assert cut == [], f"cut at the right edge of {picture.name}: {cut}"
+        self.nothing_drawn_past_the_edge(picture)
+
+    def nothing_drawn_past_the_edge(self, picture: Path) -> None:
+        """On ``picture``, nothing is drawn into the screen's last pixel (:func:`ink_at_the_right_edge`): no line
+        runs off the right edge."""
+        drawn_past = ink_at_the_right_edge(picture.read_bytes())
+        assert drawn_past == [], f"drawn past the right edge of {picture.name}, at y = {drawn_past}"
 
     def next_two_frames(self) -> None:
         """Wait until the page has drawn two more animation frames (FRAME_SECONDS at most: a page that stops
@@ -491,6 +498,25 @@ def brightness(png: bytes) -> float:
         if seen >= half:
             return shade / 255
     return 1.0
+
+
+EDGE_INK = 24
+"""How far apart (0-255, in any of red, green, blue) a screen's two edge pixels of a line may be and still be one
+background: a line's antialiasing, never a glyph's ink."""
+
+
+def ink_at_the_right_edge(png: bytes) -> list[int]:
+    """The lines of a screenshot (their y, where each run of them starts) whose rightmost pixel is not the colour of
+    their leftmost: something drawn into the last pixel, as a line that nothing clips before the screen's edge
+    runs off it and is cut. Every screen keeps its text clear of both edges, and a bar or background that reaches
+    one edge reaches the other, so on a screen with nothing cut each line's two ends are one colour. (A line clipped
+    at the screen's margin, by the row it is in, leaves no ink here: that is not found on the picture.)"""
+    with Image.open(io.BytesIO(png)) as image:
+        pixels = image.convert("RGB")
+        width, height = pixels.size
+        ends = [(pixels.getpixel((0, y)), pixels.getpixel((width - 1, y))) for y in range(height)]
+    inked = [y for y, (left, right) in enumerate(ends) if max(abs(a - b) for a, b in zip(left, right)) > EDGE_INK]
+    return [y for y in inked if y - 1 not in inked]
 
 
 def blank(png: bytes) -> bool:

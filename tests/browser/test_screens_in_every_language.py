@@ -182,9 +182,10 @@ def test_every_screen_in_the_players_language(open_phone, own_server, tmp_path, 
 
     def shot(label: str) -> None:
         phone.shot(f"{PHONE['width']}x{PHONE['height']} {label}", SCREENS)
-        if code in LONGEST:  # the same screen on the smallest phone, then back
+        if code in LONGEST:  # the same screen on the smallest phone, nothing drawn past its right edge, then back
             phone.page.set_viewport_size(SMALL_PHONE)
-            phone.shot(f"{SMALL_PHONE['width']}x{SMALL_PHONE['height']} {label}", SCREENS)
+            small = phone.shot(f"{SMALL_PHONE['width']}x{SMALL_PHONE['height']} {label}", SCREENS)
+            phone.nothing_drawn_past_the_edge(small)
             phone.page.set_viewport_size(PHONE)
 
     walk_every_screen(phone, code, shot)
