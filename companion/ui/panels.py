@@ -272,31 +272,11 @@ def SaveRecord(handle: GameHandle) -> ft.Control:
 
 @part
 def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
-    """Who won and how, the coin flip still to make, the standings, and what to do next."""
+    """Who won and how, the coin flip still to make, the standings, and what to do next: the rematch first and
+    filled, then what the table keeps of the game."""
     session = use_session()
     saved_note, set_saved_note = ft.use_state(None)
     model = handle.model
-    controls: list[ft.Control] = [
-        ft.Text(t("end.title"), size=24, weight=ft.FontWeight.BOLD),
-        ft.Text(ending.headline, size=20),
-    ]
-    if ending.how:
-        controls.append(ft.Text(ending.how))
-    if ending.coin_between and not model.saved.read_only:
-        aim = model.aim(Step.COIN)
-        controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
-                                             disabled=model.settling is not None,
-                                             on_click=lambda _: handle.act(model.flip_coin, aim))))
-    controls.append(heading(t("end.standings")))
-    for line in ending.standings:
-        text = t("end.place", place=line.place, name=line.name, total=line.total)
-        if line.exact_bids is not None:
-            text += " · " + t("end.exact_bids", count=line.exact_bids)
-        controls.append(ft.Text(text))
-    if ending.match:
-        controls.append(ft.Text(ending.match, weight=ft.FontWeight.W_600, key="match"))
-    controls.append(CopyButton(standings_text(model.game, model.saved.created), t("share.copy_standings"),
-                               t("share.copied"), key="copy-standings"))
 
     async def sheet(_: object) -> None:
         from companion.sheets.pdf import filled_sheet, render_pdf  # reportlab loads on the first print
@@ -321,11 +301,20 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         session.started(saved)
         ft.context.page.navigate(f"/game/{saved.id}")
 
+    controls: list[ft.Control] = [_end_banner(ending)]
+    if ending.coin_between and not model.saved.read_only:
+        aim = model.aim(Step.COIN)
+        controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
+                                             disabled=model.settling is not None,
+                                             on_click=lambda _: handle.act(model.flip_coin, aim))))
     controls += [
+        _final_standings(ending),
+        wide(ft.FilledButton(t("end.rematch"), icon=ft.Icons.REPLAY, on_click=rematch, key="rematch")),
+        CopyButton(standings_text(model.game, model.saved.created), t("share.copy_standings"), t("share.copied"),
+                   key="copy-standings"),
         wide(ft.OutlinedButton(t("end.sheet"), icon=ft.Icons.PRINT, on_click=sheet, key="sheet")),
         wide(ft.OutlinedButton(t("end.export"), icon=ft.Icons.DOWNLOAD, on_click=record, key="record")),
         wide(ft.OutlinedButton(t("share.csv"), icon=ft.Icons.TABLE_CHART, on_click=spreadsheet, key="csv")),
-        wide(ft.OutlinedButton(t("end.rematch"), icon=ft.Icons.REPLAY, on_click=rematch, key="rematch")),
     ]
     if isinstance(saved_note, Message):
         controls += said(saved_note)
@@ -335,6 +324,53 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         controls.append(wide(ft.OutlinedButton(t("end.home"), icon=ft.Icons.HOME, key="home",
                                                on_click=lambda _: ft.context.page.navigate("/"))))
     return ft.Column(controls, spacing=8)
+
+
+def _end_banner(ending: Ending) -> ft.Control:
+    """The end of the game at a glance, across the top: who won (or the coin flip still to make) large, and how."""
+    ink = ft.Colors.ON_PRIMARY_CONTAINER
+    lines: list[ft.Control] = [
+        ft.Icon(ft.Icons.CASINO if ending.coin_between else ft.Icons.EMOJI_EVENTS, size=36, color=ink),
+        ft.Text(t("end.title"), size=14, weight=ft.FontWeight.W_600, color=ink),
+        ft.Text(ending.headline, size=26, weight=ft.FontWeight.BOLD, color=ink, text_align=ft.TextAlign.CENTER),
+    ]
+    if ending.how:
+        lines.append(ft.Text(ending.how, size=13, color=ink, text_align=ft.TextAlign.CENTER))
+    return ft.Container(ft.Column(lines, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                        padding=ft.Padding(16, 16, 16, 18), border_radius=20, width=float("inf"),
+                        bgcolor=ft.Colors.PRIMARY_CONTAINER)
+
+
+def _final_standings(ending: Ending) -> ft.Control:
+    """The final standings as a card, a line a player: the place in a disc (the winners' filled), the name, the
+    exact bids where the game counts them, and the total large at the right. A screen reader hears each line whole
+    ("1. Anna: 62 · 3 exact bids"), once."""
+    lines: list[ft.Control] = [heading(t("end.standings"), size=16)]
+    for line in ending.standings:
+        said_whole = t("end.place", place=line.place, name=line.name, total=line.total)
+        exact = None if line.exact_bids is None else t("end.exact_bids", count=line.exact_bids)
+        if exact is not None:
+            said_whole += " · " + exact
+        first = line.place == 1
+        disc = ft.Container(
+            ft.Text(str(line.place), size=14, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_PRIMARY if first else ft.Colors.ON_SURFACE),
+            width=30, height=30, border_radius=15, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if first else ft.Colors.SURFACE_CONTAINER_HIGHEST)
+        who = [ft.Text(line.name, size=16, weight=ft.FontWeight.W_600, semantics_label=said_whole, max_lines=2,
+                       overflow=ft.TextOverflow.ELLIPSIS)]
+        if exact is not None:
+            who.append(ft.Semantics(content=ft.Text(exact, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                                    exclude_semantics=True))
+        lines.append(ft.Row([
+            ft.Semantics(content=disc, exclude_semantics=True),
+            ft.Column(who, spacing=0, expand=True),
+            ft.Semantics(content=ft.Text(str(line.total), size=20, weight=ft.FontWeight.BOLD), exclude_semantics=True),
+        ], spacing=12))
+    if ending.match:
+        lines.append(ft.Text(ending.match, weight=ft.FontWeight.W_600, key="match"))
+    return ft.Container(ft.Column(lines, spacing=10), padding=ft.Padding(14, 12, 16, 14), border_radius=16,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, width=float("inf"))
 
 
 # --- the scoreboard -------------------------------------------------------------------
