@@ -20,9 +20,9 @@ DATE = r"\d{4}-\d{2}-\d{2}"
 
 
 def new_game(phone, game: str, players: list[str], *, first_dealer: str, switches=(), choices=(), on=None) -> None:
-    """Choose the game, unfold its house rules, tap the ``switches`` and pick the ``choices``, seat the players (each name typed, then Enter),
-    pick the dealer, and start once exactly the switches ``on`` are on (by default the ones tapped: a game whose own
-    default is on says which)."""
+    """Choose the game, unfold its house rules, tap the ``switches`` and pick the ``choices``, seat the players
+    (each name typed, then Enter), pick the dealer, and start once exactly the switches ``on`` are on (by default the
+    ones tapped: a game whose own default is on says which)."""
     phone.tap("New game")
     phone.pick("radio", game)
     phone.unfold("House rules")
