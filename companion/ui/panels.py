@@ -12,7 +12,7 @@ from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.screens import scan_to_open
 from companion.ui.session import GameHandle, Seating, use_session
-from companion.ui.widgets import CopyButton, Pad, download, heading, off_the_loop, part, said, wide
+from companion.ui.widgets import CopyButton, Pad, download, fold, heading, off_the_loop, part, said, wide
 from companion.views.common import Aim, Message, PadKey, Settling, Step
 from companion.views.play_views import BidLine, BidsView, ChangeView, Ending, HandSummary, Header, TrumpView
 from companion.views.scoreboard import standings_text
@@ -174,14 +174,9 @@ def PhonesPanel(handle: GameHandle, seating: Seating, expanded: bool, set_expand
             row.append(ft.TextButton(content=ft.Text(t("phones.free"), semantics_label=t("phones.free_seat", name=name)),
                                      on_click=lambda _, s=seat.seat: free(s), key=f"free-{seat.seat}"))
         lines.append(ft.Row(row, key=f"phone-{seat.seat}"))
-    return ft.ExpansionTile(
-        title=ft.Text(t("phones.title", code=table.code)),
-        subtitle=ft.Text(t("phones.joined", count=joined, players=len(players))),
-        leading=ft.Icon(ft.Icons.PHONE_ANDROID), tile_padding=ft.Padding.all(0), expanded=expanded,
-        on_change=lambda e: set_expanded(e.data in (True, "true")),
-        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        controls=lines,
-    )
+    return fold(ft.Text(t("phones.title", code=table.code)), lines, expanded, set_expanded,
+                subtitle=ft.Text(t("phones.joined", count=joined, players=len(players))),
+                leading=ft.Icon(ft.Icons.PHONE_ANDROID))
 
 
 @ft.memo
@@ -347,17 +342,14 @@ def _final_standings(ending: Ending) -> ft.Control:
     ("1. Anna: 62 · 3 exact bids"), once."""
     lines: list[ft.Control] = [heading(t("end.standings"), size=16)]
     for line in ending.standings:
-        said_whole = t("end.place", place=line.place, name=line.name, total=line.total)
         exact = None if line.exact_bids is None else t("end.exact_bids", count=line.exact_bids)
-        if exact is not None:
-            said_whole += " · " + exact
         first = line.place == 1
         disc = ft.Container(
             ft.Text(str(line.place), size=14, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ON_PRIMARY if first else ft.Colors.ON_SURFACE),
             width=30, height=30, border_radius=15, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.PRIMARY if first else ft.Colors.SURFACE_CONTAINER_HIGHEST)
-        who = [ft.Text(line.name, size=16, weight=ft.FontWeight.W_600, semantics_label=said_whole, max_lines=2,
+        who = [ft.Text(line.name, size=16, weight=ft.FontWeight.W_600, semantics_label=line.line_text(), max_lines=2,
                        overflow=ft.TextOverflow.ELLIPSIS)]
         if exact is not None:
             who.append(ft.Semantics(content=ft.Text(exact, size=12, color=ft.Colors.ON_SURFACE_VARIANT),

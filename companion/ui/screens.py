@@ -16,6 +16,7 @@ from companion.ui.session import Listing, use_session
 from companion.ui.widgets import (
     TAP,
     download,
+    fold,
     heading,
     icon_button,
     off_the_loop,
@@ -313,12 +314,8 @@ def HouseRules(view: SetupView, set_option) -> ft.Control:
             rules.append(Choice(str(row.value), row.choices, lambda value, n=row.name: set_option(n, value),
                                 key=f"option-{row.name}"))
         rules.append(ft.Text(row.explain, size=12))
-    return ft.ExpansionTile(
-        title=heading(t("setup.house_rules")), subtitle=ft.Text(view.rules_summary, size=13),
-        tile_padding=ft.Padding.all(0), expanded=expanded,
-        on_change=lambda e: set_expanded(e.data in (True, "true")),
-        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        controls_padding=ft.Padding(0, 0, 0, 8), controls=rules)
+    return fold(heading(t("setup.house_rules")), rules, expanded, set_expanded,
+                subtitle=ft.Text(view.rules_summary, size=13), controls_padding=ft.Padding(0, 0, 0, 8))
 
 
 def _new_game_model(session) -> NewGameModel:
@@ -533,18 +530,12 @@ def Filters(view: HistoryView, set_filters) -> ft.Control:  # noqa: ANN001 - set
     """The filters folded to one line that says which games are shown; a tap unfolds the player's name and the
     games to choose from, so the first game is near the top of the screen."""
     expanded, set_expanded = ft.use_state(False)
-    return ft.ExpansionTile(
-        title=ft.Text(view.filter_summary),
-        leading=ft.Icon(ft.Icons.FILTER_LIST), tile_padding=ft.Padding.all(0), expanded=expanded,
-        on_change=lambda e: set_expanded(e.data in (True, "true")),
-        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
-        controls=[
-            ft.TextField(label=t("history.filter_player"), hint_text=t("history.filter_hint"), value=None,
-                         width=float("inf"), key="player", on_submit=lambda e: set_filters(player=e.control.value or "")),
-            Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
-                   lambda value: set_filters(game=value or None), key="game"),
-        ],
-    )
+    return fold(ft.Text(view.filter_summary), [
+        ft.TextField(label=t("history.filter_player"), hint_text=t("history.filter_hint"), value=None,
+                     width=float("inf"), key="player", on_submit=lambda e: set_filters(player=e.control.value or "")),
+        Choice(view.game or "", ((("", t("history.all_games")),) + view.games),
+               lambda value: set_filters(game=value or None), key="game"),
+    ], expanded, set_expanded, leading=ft.Icon(ft.Icons.FILTER_LIST))
 
 
 def _history_model(session) -> HistoryModel:

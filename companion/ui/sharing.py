@@ -168,9 +168,5 @@ def EndLines(ending: Ending) -> ft.Control:
     if ending.how:
         lines.append(ft.Text(ending.how))
     lines.append(heading(t("end.standings"), 16))
-    for line in ending.standings:
-        text = t("end.place", place=line.place, name=line.name, total=line.total)
-        if line.exact_bids is not None:
-            text += " · " + t("end.exact_bids", count=line.exact_bids)
-        lines.append(ft.Text(text))
+    lines += [ft.Text(line.line_text()) for line in ending.standings]
     return ft.Column(lines, spacing=4)

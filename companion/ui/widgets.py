@@ -142,6 +142,19 @@ def Pad(keys: tuple[PadKey, ...], label: str, on_tap: Callable[..., None], *, ai
     return ft.Row(buttons, wrap=True, spacing=4 if small else 6, run_spacing=4 if small else 6, visible=visible)
 
 
+def fold(title: ft.Control, controls: list[ft.Control], expanded: bool, set_expanded: Callable[[bool], None], *,
+         subtitle: ft.Control | None = None, leading: ft.Control | None = None,
+         controls_padding: ft.Padding | None = None) -> ft.Control:
+    """A section folded to its title line (and ``subtitle``, which says how things stand), unfolded by a tap to
+    ``controls`` laid out from the left. Whether it is unfolded is the caller's state (``expanded``,
+    ``set_expanded``): a redraw would otherwise fold it again."""
+    return ft.ExpansionTile(
+        title=title, subtitle=subtitle, leading=leading, tile_padding=ft.Padding.all(0), expanded=expanded,
+        on_change=lambda e: set_expanded(e.data in (True, "true")),
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        controls_padding=controls_padding, controls=controls)
+
+
 @part
 def Chips(value: str, choices: tuple[tuple[str, str], ...], on_pick: Callable[[str], None]) -> ft.Control:
     """One of a few values as a line of chips, the one chosen ticked (each read as a checkbox): a choice that takes a

@@ -11,7 +11,7 @@ from companion.store.games import GameStore, SavedGame
 from companion.store.index import fold
 from companion.texts import t
 from companion.views.common import Message, refusal
-from scoring.definitions import all_games, load_game
+from scoring.definitions import GameDefinition, all_games, load_game
 from scoring.errors import BidwellError
 from scoring.game import Game
 from scoring.i18n.language import game_text
@@ -82,11 +82,12 @@ class NewGameModel:
 
     def view(self) -> SetupView:
         """The screen as it stands now."""
+        rows = tuple(self.option_rows())
         return SetupView(
             game_id=self.game.id,
             games=tuple(game_choices()),
             range_text=self.range_text,
-            options=(rows := tuple(self.option_rows())),
+            options=rows,
             rules_summary=rules_summary(rows),
             players=tuple(self.players),
             first_dealer=self.first_dealer,
@@ -117,7 +118,7 @@ class NewGameModel:
     @property
     def range_text(self) -> str:
         """How many players the chosen game takes."""
-        return t("setup.players_range", min=self.game.min_players, max=self.game.max_players)
+        return players_range(self.game)
 
     def add_player(self, name: str) -> bool:
         """Add a player in the next seat; refuses empty, duplicate and one too many, with the reason."""
@@ -178,11 +179,14 @@ class NewGameModel:
             return None
 
 
+def players_range(game: GameDefinition) -> str:
+    """How many players ``game`` takes: "3 to 10 players"."""
+    return t("setup.players_range", min=game.min_players, max=game.max_players)
+
+
 def game_choices() -> list[GameChoice]:
     """Every game with how many players it seats, as the new-game screen's cards show them."""
-    return [GameChoice(game.id, game_text(game.name),
-                       t("setup.players_range", min=game.min_players, max=game.max_players))
-            for game in all_games()]
+    return [GameChoice(game.id, game_text(game.name), players_range(game)) for game in all_games()]
 
 
 def rules_summary(rows: Sequence[OptionRow]) -> str:

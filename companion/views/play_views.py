@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.texts import t
 from companion.views.common import Aim, Message, PadKey, Screen, Settling
 from scoring.stats import GameCharts
 
@@ -178,6 +179,12 @@ class StandingLine:
     name: str
     total: int
     exact_bids: int | None
+
+    def line_text(self) -> str:
+        """The place in one line, as the end of a game says it: "1. Anna: 62", and " · 3 exact bids" where the
+        game counts them."""
+        text = t("end.place", place=self.place, name=self.name, total=self.total)
+        return text if self.exact_bids is None else f"{text} · {t('end.exact_bids', count=self.exact_bids)}"
 
 
 @dataclass(frozen=True)
