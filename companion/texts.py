@@ -99,9 +99,7 @@ APP.msg(
 )
 # new game
 APP.msg("setup.title", "New game")
-APP.msg("setup.game", "Game")
 APP.msg("setup.players_range", "{min} to {max} players")
-APP.msg("setup.options", "Options")
 APP.msg("setup.house_rules", "House rules")
 APP.msg("setup.rule_value", "{label}: {value}")
 APP.msg("setup.rules_on", "On: {names}")

@@ -1,5 +1,5 @@
-"""The blank score sheet's own screen: the game and its options, the players (names, or only how many), the paper,
-and the button, all on a phone's first screen."""
+"""The blank score sheet's own screen, laid out as a new game's: the game as cards, its house rules folded to one
+line, the players (names, or only how many), the paper; the button at its foot, never scrolled away."""
 
 from __future__ import annotations
 
@@ -8,19 +8,10 @@ from datetime import date
 import flet as ft
 
 from companion.texts import t
+from companion.ui.choices import Choice, GameCards, HouseRules
 from companion.ui.guard import scorekeeper_notices
 from companion.ui.session import use_session
-from companion.ui.widgets import (
-    Chips,
-    download,
-    icon_button,
-    off_the_loop,
-    part,
-    said,
-    screen,
-    toggle_chip,
-    wide,
-)
+from companion.ui.widgets import download, heading, icon_button, off_the_loop, part, said, screen, wide
 from companion.views.blank_sheet import BlankSheetModel
 from companion.views.common import Message
 
@@ -29,18 +20,13 @@ from companion.views.common import Message
 def BlankSheetScreen() -> ft.View:
     """``/sheets``: a blank sheet to print, for a game not started in the app."""
     session = use_session()
-    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   appbar=ft.AppBar(title=ft.Text(t("sheet_screen.title"))),
+    return ft.View(route=ft.use_view_path(), padding=12, appbar=ft.AppBar(title=ft.Text(t("sheet_screen.title"))),
                    controls=[*scorekeeper_notices(session), BlankSheet()])
-
-
-def label(text: str) -> ft.Control:
-    """A group's name above its chips."""
-    return ft.Text(text, size=13, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @part
 def BlankSheet() -> ft.Control:
+    """The sheet's choices scrolling above its button; what the button did, or why it did not, just above it."""
     session = use_session()
     model = ft.use_memo(lambda: BlankSheetModel(paper=session.paper), [])
     view, set_view = ft.use_state(lambda: model.view())
@@ -60,22 +46,14 @@ def BlankSheet() -> ft.Control:
             pdf = await off_the_loop(render_pdf, sheet, model.paper)
             set_saved_note(await download(model.file_name(date.today().isoformat()), pdf))
 
-    controls: list[ft.Control] = [
-        label(t("setup.game")),
-        Chips(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)), key="game"),
-    ]
-    toggles = [toggle_chip(row.label, bool(row.value), lambda on, n=row.name: change(lambda: model.set_option(n, on)),
-                           key=f"option-{row.name}") for row in view.options if row.is_bool]
-    for row in view.options:
-        if not row.is_bool:
-            controls += [label(row.label), Chips(str(row.value), row.choices,
-                                                 lambda value, n=row.name: change(lambda: model.set_option(n, value)),
-                                                 key=f"option-{row.name}")]
-    if toggles:
-        controls += [label(t("setup.options")), ft.Row(toggles, wrap=True, spacing=6, run_spacing=0)]
-    controls += [
+    form: list[ft.Control] = [
+        GameCards(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)), key="game")]
+    if view.options:
+        form.append(HouseRules(view.options, view.rules_summary,
+                               lambda name, value: change(lambda: model.set_option(name, value)), key="house-rules"))
+    form += [
         ft.Row([
-            label(t("sheet_screen.players")),
+            ft.Container(heading(t("sheet_screen.players")), expand=True),
             icon_button(ft.Icons.REMOVE, t("sheet_screen.fewer"), lambda: change(lambda: model.step_count(-1)),
                         disabled=not view.can_fewer, key="fewer"),
             ft.Text(view.count_text, size=16, key="count"),
@@ -83,14 +61,14 @@ def BlankSheet() -> ft.Control:
                         disabled=not view.can_more, key="more"),
         ], spacing=4),
         # Uncontrolled (its value never sent back), so nothing typed is overwritten by a redraw.
-        ft.TextField(label=t("sheet_screen.names"), hint_text=t("sheet_screen.names_hint"), value=None, dense=True,
+        ft.TextField(label=t("sheet_screen.names"), hint_text=t("sheet_screen.names_hint"), value=None,
                      width=float("inf"), key="names",
                      on_change=lambda e: change(lambda: model.set_names(e.control.value or ""))),
-        ft.Row([label(t("sheet_screen.paper")),
-                Chips(view.paper, view.papers, lambda value: change(lambda: model.set_paper(value)), key="paper")],
+        ft.Row([heading(t("sheet_screen.paper")),
+                Choice(view.paper, view.papers, lambda value: change(lambda: model.set_paper(value)), key="paper")],
                spacing=12),
-        # What the button did or why it did not, just above it: in sight on the first screen.
-        *said(view.message or (Message(saved_note) if saved_note else None)),
-        wide(ft.FilledButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=save, key="save")),
     ]
-    return ft.Column(controls, spacing=4)
+    under = [*said(view.message or (Message(saved_note) if saved_note else None)),
+             wide(ft.FilledButton(t("setup.blank_sheet"), icon=ft.Icons.PRINT, on_click=save, key="save"))]
+    return ft.Column([ft.Column(form, spacing=10, expand=True, scroll=ft.ScrollMode.AUTO, key="form"),
+                      ft.Column(under, spacing=4, key="under")], spacing=8, expand=True)

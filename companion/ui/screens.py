@@ -10,6 +10,7 @@ import flet as ft
 from companion.server.pins import PinAnswer
 from companion.store.files import StorageError
 from companion.texts import languages, t
+from companion.ui.choices import Choice, GameCards, HouseRules
 from companion.ui.guard import scorekeeper_notices
 from companion.ui.language import remember_language
 from companion.ui.session import Listing, use_session
@@ -30,7 +31,7 @@ from companion.ui.widgets import (
 )
 from companion.views.common import Message
 from companion.views.history import HistoryModel, HistoryView, PastGameCard
-from companion.views.new_game import GameChoice, NewGameModel, SetupView
+from companion.views.new_game import NewGameModel, SetupView
 from companion.views.start import ContinueCard, continue_card
 
 log = logging.getLogger(__name__)
@@ -241,7 +242,8 @@ def NewGame() -> ft.Control:
     controls: list[ft.Control] = [
         GameCards(view.game_id, view.games, lambda value: change(lambda: model.choose_game(value)), key="game")]
     if view.options:
-        controls.append(HouseRules(view, lambda name, value: change(lambda: model.set_option(name, value)),
+        controls.append(HouseRules(view.options, view.rules_summary,
+                                   lambda name, value: change(lambda: model.set_option(name, value)),
                                    key="house-rules"))
     controls.append(heading(t("setup.players")))
     controls += _seat_rows(view, change, model)
@@ -273,49 +275,6 @@ def NewGame() -> ft.Control:
     return ft.Column([ft.Column(controls, spacing=FORM_GAP, expand=True, scroll=ft.ScrollMode.AUTO, key="form",
                                 ref=form),
                       ft.Column(under, spacing=4, key="under")], spacing=8, expand=True)
-
-
-@ft.memo
-@part
-def GameCards(value: str, games: tuple[GameChoice, ...], on_pick, *, key: str | None = None) -> ft.Control:
-    """The games as cards, two to a line, each with how many players it seats; the one chosen filled in. A card
-    is a radio button named by its game: a tap anywhere on it picks it."""
-    def card(game: GameChoice) -> ft.Control:
-        chosen = game.id == value
-        # One node for a screen reader, the radio button named by the game: the name beside the button (a radio's
-        # own label does not wrap, and "Up and Down the River" was cut), the seats heard apart from it.
-        return ft.Container(
-            ft.MergeSemantics(content=ft.Container(ft.Row([
-                ft.Radio(value=game.id, key=game.id),
-                ft.Column([ft.Text(game.name, size=15, weight=ft.FontWeight.W_600, max_lines=2),
-                           ft.Semantics(content=ft.Text(game.seats, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                                        exclude_semantics=True)],
-                          spacing=0, expand=True, tight=True),
-            ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START), padding=ft.Padding(0, 4, 8, 6))),
-            col=6, border_radius=14, on_click=lambda _: on_pick(game.id),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else ft.Colors.SURFACE_CONTAINER_HIGH)
-
-    return ft.RadioGroup(value=value, on_change=lambda e: on_pick(e.control.value), key=key,
-                         content=ft.ResponsiveRow([card(game) for game in games], spacing=8, run_spacing=8))
-
-
-@part
-def HouseRules(view: SetupView, set_option) -> ft.Control:
-    """The chosen game's options folded under "House rules", which says in a line how they stand; unfolded, each
-    option with what it does."""
-    expanded, set_expanded = ft.use_state(False)
-    rules: list[ft.Control] = []
-    for row in view.options:
-        if row.is_bool:
-            rules.append(ft.Switch(label=row.label, value=bool(row.value), key=f"option-{row.name}",
-                                   on_change=lambda e, n=row.name: set_option(n, bool(e.control.value))))
-        else:
-            rules.append(ft.Text(row.label, weight=ft.FontWeight.W_600))
-            rules.append(Choice(str(row.value), row.choices, lambda value, n=row.name: set_option(n, value),
-                                key=f"option-{row.name}"))
-        rules.append(ft.Text(row.explain, size=12))
-    return fold(heading(t("setup.house_rules")), rules, expanded, set_expanded,
-                subtitle=ft.Text(view.rules_summary, size=13), controls_padding=ft.Padding(0, 0, 0, 8))
 
 
 def _new_game_model(session) -> NewGameModel:
@@ -385,17 +344,6 @@ def Suggestions(names: tuple[str, ...], add) -> ft.Control:
     chips = [ft.OutlinedButton(name, height=TAP, key=f"suggest-{name}", on_click=lambda _, n=name: add(n))
              for name in names]
     return ft.Container(ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO), height=TAP)
-
-
-@part
-def Choice(value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str | None = None) -> ft.Control:
-    """One of a few values, each a labelled radio button (easier on a phone than a drop-down)."""
-    return ft.RadioGroup(
-        value=value,
-        on_change=lambda e: on_pick(e.control.value),
-        content=ft.Row([ft.Radio(value=k, label=text, key=k) for k, text in choices], wrap=True, spacing=4),
-        key=key,
-    )
 
 
 # --- past games --------------------------------------------------------------------------

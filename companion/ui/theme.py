@@ -59,8 +59,6 @@ def app_theme(palette: Palette) -> ft.Theme:
         outlined_button_theme=ft.ButtonTheme(style=dataclasses.replace(
             button, side=ft.BorderSide(1, palette.outline))),
         text_button_theme=ft.ButtonTheme(style=dataclasses.replace(button, padding=ft.Padding(12, 12, 12, 12))),
-        chip_theme=ft.ChipTheme(shape=corners, label_text_style=_type(16),
-                                padding=ft.Padding(8, 10, 8, 10)),
         segmented_button_theme=ft.SegmentedButtonTheme(style=ft.ButtonStyle(
             padding=ft.Padding(12, 14, 12, 14), text_style=_type(15, ft.FontWeight.W_600))),
         expansion_tile_theme=ft.ExpansionTileTheme(text_color=palette.on_surface, icon_color=palette.primary,

@@ -155,20 +155,6 @@ def fold(title: ft.Control, controls: list[ft.Control], expanded: bool, set_expa
         controls_padding=controls_padding, controls=controls)
 
 
-@part
-def Chips(value: str, choices: tuple[tuple[str, str], ...], on_pick: Callable[[str], None]) -> ft.Control:
-    """One of a few values as a line of chips, the one chosen ticked (each read as a checkbox): a choice that takes a
-    line where radio buttons take one each, for a screen that must fit a phone without scrolling."""
-    return ft.Row([ft.Chip(label=text, selected=key == value, height=TAP, key=key,
-                           on_click=lambda _, k=key: on_pick(k)) for key, text in choices],
-                  wrap=True, spacing=6, run_spacing=0)
-
-
-def toggle_chip(label: str, on: bool, on_toggle: Callable[[bool], None], *, key: str) -> ft.Control:
-    """An on/off choice as a chip, ticked when on (a switch's job, in a chip's room)."""
-    return ft.Chip(label=label, selected=on, height=TAP, key=key, on_click=lambda _: on_toggle(not on))
-
-
 async def off_the_loop(work: Callable[..., Worked], *args: object) -> Worked:
     """``work(*args)``, worked out in a thread of its own, so that the server answers every other tab's taps
     meanwhile (a sheet drawn, a link or a file of records read); in the browser's own Python (the published phone

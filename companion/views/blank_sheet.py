@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.texts import t
 from companion.views.common import Message, download_name, refusal
-from companion.views.new_game import NewGameModel, OptionRow, option_row
+from companion.views.new_game import GameChoice, NewGameModel, OptionRow, game_choices, rules_summary
 from scoring.definitions import load_game, rules_for
 from scoring.errors import BidwellError
 from scoring.i18n.language import game_text
@@ -21,8 +21,10 @@ class BlankSheetView:
     """Everything the blank sheet screen shows."""
 
     game_id: str
-    games: tuple[tuple[str, str], ...]
+    games: tuple[GameChoice, ...]
     options: tuple[OptionRow, ...]
+    rules_summary: str
+    """The options as they stand, in one line, as the new-game screen says them."""
     count: int
     """How many players the sheet is for: the names typed, or the count chosen."""
     can_fewer: bool
@@ -48,11 +50,12 @@ class BlankSheetModel:
     def view(self) -> BlankSheetView:
         """The screen as it stands now."""
         count = self.players
+        options = tuple(self.option_rows())
         return BlankSheetView(
             game_id=self.game.id,
-            games=tuple(NewGameModel.games()),
-            options=tuple(option_row(option, self.options[name]) for name, option in self.game.options.items()
-                          if len(option.allowed) >= 2),
+            games=tuple(game_choices()),
+            options=options,
+            rules_summary=rules_summary(options),
             count=count,
             can_fewer=not self.names and count > self.game.min_players,
             can_more=not self.names and count < self.game.max_players,
@@ -75,7 +78,9 @@ class BlankSheetModel:
         self.count = min(max(self.count, self.game.min_players), self.game.max_players)
         self.message = None
 
-    set_option = NewGameModel.set_option  # the same game, options and message: the same check, in one place
+    # The same game, options and message as a new game's: the same rows and the same check, in one place.
+    option_rows = NewGameModel.option_rows
+    set_option = NewGameModel.set_option
 
     def step_count(self, delta: int) -> None:
         """One player more (+1) or fewer (-1), within the game's range."""

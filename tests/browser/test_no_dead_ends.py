@@ -97,16 +97,18 @@ def test_a_blank_sheet_from_its_own_short_screen_and_past_games_near_the_top(ope
     save = phone.button("Blank score sheet (PDF)")
     # Everything the sheet needs, and its button, on the first screen: no scrolling.
     expect(save).to_be_in_viewport(ratio=WHOLE)
-    expect(phone.page.get_by_role("checkbox", name="Rage'n Glyphs", exact=True)).to_be_checked()
+    expect(phone.page.get_by_role("radio", name="Rage'n Glyphs", exact=True)).to_be_checked()
     phone.shows_whole(phone.shot("blank sheet screen"), "Blank score sheet", save)
 
     # Rage for four, no names: four blank name boxes, on A4.
     phone.see_exactly("3 players")  # Rage'n Glyphs' fewest
-    phone.pick("checkbox", "Rage")
+    phone.pick("radio", "Rage")
     phone.see_exactly("3 players")  # kept: Rage is played by 2 to 10
     phone.tap("One player more")
     phone.see_exactly("4 players")
-    phone.pick("checkbox", "A4")
+    phone.pick("radio", "A4")
+    phone.unfold("House rules")  # folded as a new game's, and as long: the button stays in sight
+    phone.pick("radio", "Hidden")
     expect(save).to_be_in_viewport(ratio=WHOLE)
     phone.shows_whole(phone.shot("blank sheet for four"), "4 players", save)
     with phone.page.expect_download() as download:
@@ -117,7 +119,7 @@ def test_a_blank_sheet_from_its_own_short_screen_and_past_games_near_the_top(ope
     pdf = ARTIFACTS / f"{phone.name}-blank-rage-4.pdf"
     download.value.save_as(pdf)
     sheet = sheet_text(pdf)
-    assert sheet.startswith("Rage: score sheet 4 players · Bidding: Open Hand Cards Dealer Seat 1 Seat 2 Seat 3 "
+    assert sheet.startswith("Rage: score sheet 4 players · Bidding: Hidden Hand Cards Dealer Seat 1 Seat 2 Seat 3 "
                             "Seat 4"), sheet
     subprocess.run(["pdftoppm", "-r", "40", "-png", "-singlefile", str(pdf), str(pdf.with_suffix(""))], check=True)
     with Image.open(pdf.with_suffix(".png")) as page:

@@ -220,8 +220,9 @@ def test_lan_hands_a_phone_the_offline_app_which_goes_on_when_the_computer_is_go
             expect(phone.button(unfinished)).to_be_visible()
         # A blank sheet to print before the next game, made on the phone.
         phone.tap("Blank score sheets")
-        phone.pick("checkbox", "Herrlof")
-        expect(phone.page.get_by_role("checkbox", name="Secret", exact=True)).to_be_checked()  # Herrlof's default
+        phone.pick("radio", "Herrlof")
+        # Herrlof's own defaults, said on the folded house rules' line.
+        expect(phone.page.get_by_role("button", name=re.compile(r"^House rules\s+Bidding: Secret · "))).to_be_visible()
         phone.see_exactly("3 players")  # Rage'n Glyphs' fewest, kept: Herrlof takes 2 or 3
         phone.tap("One player fewer")
         phone.see_exactly("2 players")
