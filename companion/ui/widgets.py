@@ -98,13 +98,20 @@ def heading(text: str, size: int = 18) -> ft.Control:
     return ft.Text(text, size=size, weight=ft.FontWeight.W_600)
 
 
+WIDE_PADDING = ft.Padding(20, 16, 20, 16)
+"""A wide button's room around its label: with one line of it, about :data:`TAP` + 8 pixels tall."""
+
+
 def wide(button: ft.Control, *, key: str | None = None) -> ft.Control:
-    """A button as wide as the screen, tall enough for a thumb.
+    """A button as wide as the screen, tall enough for a thumb, and as tall as its label: a label that wraps (a long
+    one in Hungarian or German on a small phone) is drawn whole on two lines, never cut at the box's foot.
 
     The box takes the button's key unless given its own: in a list that grows or shrinks, an unkeyed box is
     matched by position, and a tap in flight could land on the button that moved into its place.
     """
-    return ft.Container(button, height=TAP + 8, width=float("inf"), key=key or getattr(button, "key", None))
+    if getattr(button, "style", False) is None:
+        button.style = ft.ButtonStyle(padding=WIDE_PADDING)
+    return ft.Container(button, width=float("inf"), key=key or getattr(button, "key", None))
 
 
 def said(message: Message | None) -> list[ft.Control]:
