@@ -296,14 +296,14 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
         session.started(saved)
         ft.context.page.navigate(f"/game/{saved.id}")
 
-    controls: list[ft.Control] = [_end_banner(ending)]
+    controls: list[ft.Control] = [end_banner(ending)]
     if ending.coin_between and not model.saved.read_only:
         aim = model.aim(Step.COIN)
         controls.append(wide(ft.FilledButton(t("end.flip"), icon=ft.Icons.CASINO, key="flip",
                                              disabled=model.settling is not None,
                                              on_click=lambda _: handle.act(model.flip_coin, aim))))
     controls += [
-        _final_standings(ending),
+        final_standings(ending),
         wide(ft.FilledButton(t("end.rematch"), icon=ft.Icons.REPLAY, on_click=rematch, key="rematch")),
         CopyButton(standings_text(model.game, model.saved.created), t("share.copy_standings"), t("share.copied"),
                    key="copy-standings"),
@@ -321,7 +321,7 @@ def EndPanel(ending: Ending, handle: GameHandle, looking: bool) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
-def _end_banner(ending: Ending) -> ft.Control:
+def end_banner(ending: Ending) -> ft.Control:
     """The end of the game at a glance, across the top: who won (or the coin flip still to make) large, and how."""
     ink = ft.Colors.ON_PRIMARY_CONTAINER
     lines: list[ft.Control] = [
@@ -336,7 +336,7 @@ def _end_banner(ending: Ending) -> ft.Control:
                         bgcolor=ft.Colors.PRIMARY_CONTAINER)
 
 
-def _final_standings(ending: Ending) -> ft.Control:
+def final_standings(ending: Ending) -> ft.Control:
     """The final standings as a card, a line a player: the place in a disc (the winners' filled), the name, the
     exact bids where the game counts them, and the total large at the right. A screen reader hears each line whole
     ("1. Anna: 62 · 3 exact bids"), once."""

@@ -565,12 +565,14 @@ def PinScreen(pin_session, unlock, to_table=None) -> ft.View:  # noqa: ANN001 - 
         typed.current = ""
         set_answers(lambda n: n + 1)
 
-    return ft.View(route="/", padding=12, controls=[
-        ft.Text(t("lan.pin_title"), size=20),
+    # Under the felt-green bar every other screen has: the same app, before and after the PIN.
+    return ft.View(route="/", padding=12, spacing=12,
+                   appbar=ft.AppBar(title=ft.Text(t("app.title")), automatically_imply_leading=False), controls=[
+        heading(t("lan.pin_title")),
         # A fresh, empty field after each answer (keyed by their count), focused for the next try: a person sees
         # the guess was taken, and types the next one at once.
         ft.TextField(label=t("lan.pin_label"), keyboard_type=ft.KeyboardType.NUMBER, password=True,
-                     autofocus=True, hint_text=t("lan.pin_hint"),
+                     autofocus=True, hint_text=t("lan.pin_hint"), width=float("inf"),
                      key=f"pin-{answers}", on_change=changed, on_submit=lambda e: check(e.control.value or "")),
         wide(ft.FilledButton(t("lan.pin_go"), on_click=lambda _: check(typed.current))),
         # Each answer a line of its own: said again even when it is the same words.

@@ -8,13 +8,14 @@ import logging
 
 import flet as ft
 
+from companion.look import seat_colour
 from companion.server.pins import PinAnswer
 from companion.server.seats import Claim, normal_code
 from companion.store.files import StorageError
 from companion.texts import t
 from companion.ui.board import Board
 from companion.ui.fonts import draw_far_east
-from companion.ui.panels import HeaderCard, SummaryCard
+from companion.ui.panels import HeaderCard, SummaryCard, end_banner, final_standings
 from companion.ui.session import GameHandle, Joining, use_session, use_settling
 from companion.ui.widgets import NoticeBar, Pad, heading, part, said, screen, wide
 from companion.views.seat import SeatModel
@@ -132,7 +133,7 @@ def CodeEntry(note: str | None, answers: int) -> ft.Control:
         ft.Text(t("join.explain")),
         # Not focused by itself: a phone opens its keyboard only for a tap, and a tap on a field the app had just
         # focused was, on a busy phone, now and then left taking no typing (a person would tap again).
-        ft.TextField(label=t("join.code_label"), hint_text=t("join.code_hint"),
+        ft.TextField(label=t("join.code_label"), hint_text=t("join.code_hint"), width=float("inf"),
                      capitalization=ft.TextCapitalization.CHARACTERS, on_change=changed,
                      on_submit=lambda e: submit(e.control.value or "")),
         wide(ft.FilledButton(t("join.go"), on_click=lambda _: submit(typed.current))),
@@ -168,8 +169,13 @@ def SeatPicker(joining: Joining, seating: int) -> ft.Control:
     for seat, name in enumerate(names):
         taken = table.held(seat)
         button = ft.FilledButton if seat == own else ft.OutlinedButton
-        controls.append(wide(button(t("join.taken", name=name) if taken else name, disabled=taken,
-                                    key=f"seat-{seat}", on_click=lambda _, s=seat: pick(s))))
+        # The player's colour, as their line in the charts and on the printed sheet: a dot beside the name.
+        dot = ft.Container(width=14, height=14, border_radius=7, bgcolor=seat_colour(seat))
+        label = ft.Text(t("join.taken", name=name) if taken else name, expand=True, max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS)
+        controls.append(wide(button(content=ft.Row([dot, label, ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20)],
+                                                   spacing=12),
+                                    disabled=taken, key=f"seat-{seat}", on_click=lambda _, s=seat: pick(s))))
     if joining.note:
         controls.append(ft.Text(joining.note, color=ft.Colors.ERROR))
     return ft.Column(controls, spacing=10)
@@ -213,12 +219,8 @@ def PhoneSeat(handle: GameHandle, seat: int, joining: Joining) -> ft.Control:
         if forbidden:
             controls.append(ft.Text(forbidden, key="forbidden"))
     controls += said(view.message)
-    if view.ending is not None:
-        controls.append(ft.Text(view.ending.headline, size=20, key="headline"))
-        if view.ending.how:
-            controls.append(ft.Text(view.ending.how))
-        controls += [ft.Text(t("end.place", place=line.place, name=line.name, total=line.total))
-                     for line in view.ending.standings]
+    if view.ending is not None:  # the end as the scorekeeper's screen shows it
+        controls += [end_banner(view.ending), final_standings(view.ending)]
     controls.append(Board(view.board, handle.id, "phone", key="board"))
     controls.append(wide(ft.OutlinedButton(t("join.leave"), icon=ft.Icons.LOGOUT, on_click=leave, key="leave")))
     return ft.Column(controls, spacing=10)

@@ -263,3 +263,40 @@ def test_no_word_on_the_phones_at_the_table_bypasses_the_catalogs(open_phone, ow
                 if (words := [word for text in texts for word in outside(text, allowed)])}
     assert bypassed == {}
     assert all(any("«" in text for text in texts) for texts in seen.values())
+
+
+@pytest.mark.parametrize(("code", "scheme"), [("de", "light"), ("hu", "dark")])
+def test_the_pin_join_and_seat_screens_are_whole_at_the_smallest_phone_in_the_longest_languages(
+        open_phone, own_server, tmp_path, code, scheme):
+    """Under --lan, the screens a phone on the network meets before the game: the PIN, a wrong join code, the
+    seats to pick from, the player's own seat; each at 360 px in the look the phone asks for, its heading and
+    what it is for on it, nothing past the right edge."""
+    set_up(tmp_path / "data")
+    server = own_server("--lan")
+    say = speaker(code)
+    phone = {"locale": BROWSER_LOCALES[code], "viewport": SMALL_PHONE, "color_scheme": scheme}
+    keeper = open_phone(server.url_from("192.0.2.20"), f"lan-{code}-{scheme}-keeper", **phone)
+    pin = keeper.field(say("lan.pin_label"))
+    expect(pin).to_be_visible()
+    keeper.shows_whole(keeper.shot("PIN", SCREENS), say("lan.pin_title"), keeper.button(say("lan.pin_go")))
+    keeper.tap_field(say("lan.pin_label"))
+    keeper.page.keyboard.type(re.search(r"PIN: (\d{6})", server.output).group(1))
+    keeper.page.keyboard.press("Enter")
+    keeper.tap(continue_line(code, "Rage'n Glyphs", 1, ["Zoë", "Ödön", "Ярослав", "さくら"]))
+    title = re.escape(say("phones.title", code="@")).replace("@", r"(\w{6})")
+    panel = keeper.page.get_by_text(re.compile(title)).first
+    expect(panel).to_be_visible()
+    join_code = re.search(title, panel.inner_text()).group(1)
+
+    player = open_phone(f"{server.url_from('192.0.2.31')}join/ABCDEF", f"lan-{code}-{scheme}-player", **phone)
+    player.see(say("join.wrong"))
+    player.shows_whole(player.shot("a wrong join code", SCREENS), say("join.title"), player.button(say("join.go")))
+    player.tap_field(say("join.code_label"))
+    player.page.keyboard.type(join_code)
+    player.tap(say("join.go"))
+    expect(player.button("Ödön")).to_be_visible()
+    player.shows_whole(player.shot("the seats", SCREENS), say("join.pick"), player.button("Ödön"),
+                       player.button("Ярослав"))
+    player.tap("Ödön")
+    player.see_exactly(say("join.you_are", name="Ödön"))
+    player.shows_whole(player.shot("a player's seat", SCREENS), say("join.you_are", name="Ödön"))
