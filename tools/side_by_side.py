@@ -43,8 +43,8 @@ LARGER_TABLES = {5: ("oh-hell", "Oh Hell (BGA), hand 3, 8 cards"),
 """The game each larger table plays in Bidwell (Oh Hell (BGA) seats at most seven) and its caption."""
 SCREENS = {
     "01-start": "Start: the games",
-    "02-new-game": "New game: the players",
-    "03-game-rules": "New game: the rules",
+    "02-new-game": "New game: the game and the players",
+    "03-game-rules": "New game: the rules (Bidwell: its house rules unfolded)",
     "04-bidding": "Bidding, two bids in (hand 4, 7 cards)",
     "05-tricks": "Tricks, three entered (Bidwell fills in the fourth)",
     "05-hand-end": "Tricks, all four entered, before the hand is scored",
@@ -54,7 +54,7 @@ SCREENS = {
     "08-hands": "The hands to come (L'Escalier's staircase)",
     "09-correction": "Correcting hand 1",
     "10-end": "The end of the game",
-    "11-settings": "Settings (Bidwell: language on the start screen)",
+    "11-settings": "Settings (Bidwell: the language menu on the start screen)",
     "12-past-games": "Past games",
     "13-statistics": "Statistics",
 } | {
@@ -178,15 +178,17 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
     def shot(screen: str) -> None:
         taken[screen] = phone.shot(screen, shots)
 
-    phone.tap("New game")
+    phone.leave_start("New game")
     phone.pick("radio", GAME)
-    shot("03-game-rules")
     phone.enter_lines("Player's name", PLAYERS)
     phone.see_exactly(f"4. {PLAYERS[3]}")
     shot("02-new-game")
+    phone.unfold("House rules")
+    to_top(phone, phone.page.get_by_role("switch").first)
+    shot("03-game-rules")
     phone.tap("Back")
 
-    phone.tap(playing)
+    phone.leave_start(playing)
     for name in PLAYERS[:2]:
         phone.see_exactly(f"{name}'s bid")
         phone.tap("Bid 1")
@@ -218,7 +220,7 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
     expect(phone.button("Correct hand 1")).to_be_visible()  # back on the scoreboard it was opened from
     phone.tap("Back")
 
-    phone.tap(ended)
+    phone.leave_start(ended)
     for name, tricks in last_hand[:-1]:
         took(phone, name, tricks)
     phone.tap("Score the hand")
@@ -228,14 +230,16 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
     phone.tap("Start screen")
     expect(phone.button(playing)).to_be_visible()
     shot("01-start")
-    language = phone.page.get_by_role("radio", name="English", exact=True)
-    phone.scroll_to(language)
+    phone.tap("Language: English")
+    expect(phone.page.get_by_role("menuitemcheckbox", name="English")).to_be_checked()
     shot("11-settings")
-    phone.tap("Past games")
+    phone.page.keyboard.press("Escape")
+    expect(phone.page.get_by_role("menuitemcheckbox")).to_have_count(0)
+    phone.leave_start("Past games")
     expect(phone.page.get_by_role("group", name=f"{GAME} · won by", exact=False).first).to_be_visible()
     shot("12-past-games")
     phone.tap("Back")
-    phone.tap("Statistics")
+    phone.leave_start("Statistics")
     phone.see_exactly("Statistics")
     shot("13-statistics")
     return taken
@@ -258,7 +262,7 @@ def play_table(phone: Phone, table: Table, shots: Path) -> dict[str, Path]:
         name = f"{screen}-{table.players}-players"
         taken[name] = phone.shot(name, shots)
 
-    phone.tap(table.button)
+    phone.leave_start(table.button)
     for name, bid in table.bids[:2]:
         phone.see_exactly(f"{name}'s bid")
         phone.tap(f"Bid {bid}")
