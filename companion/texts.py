@@ -590,6 +590,9 @@ APP.msg("stats.filter_game", "Game")
 APP.msg("stats.filter_period", "Period")
 APP.msg("stats.with", "Played with")
 APP.msg("stats.with_hint", "Names, separated by commas")
+# TRANSLATORS: the statistics' filters folded to one line: the game (or all games), the period, who played.
+APP.msg("stats.filter_summary", "Filter: {game} · {period} · {players}")
+APP.msg("stats.with_named", "played with {names}")
 APP.msg("stats.line", "{games} · {wins} · exact bids {exact}")
 APP.msg_plural(
     "stats.games_count",

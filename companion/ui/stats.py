@@ -12,7 +12,7 @@ from companion.texts import t
 from companion.ui.charts import CHART_HEIGHT, count_axis, described, grid
 from companion.ui.guard import scorekeeper_notices
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import heading, part, screen
+from companion.ui.widgets import fold, heading, part, screen
 from companion.views.stats import PlayerView, StatsModel, names_typed
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameFigures
@@ -56,18 +56,23 @@ def Players(listing: Listing) -> ft.Control:
     game, set_game = ft.use_state(None)
     period, set_period = ft.use_state("")
     with_players, set_with_players = ft.use_state(())
+    unfolded, set_unfolded = ft.use_state(False)
     view = StatsModel(figures, game, with_players=with_players, since=since(period)).view()
     page = ft.context.page
-    controls: list[ft.Control] = [
-        Filter(t("stats.filter_game"), view.game or "", ((("", t("history.all_games")),) + view.games),
-               lambda value: set_game(value or None), key="game"),
-        Filter(t("stats.filter_period"), period, tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS),
-               set_period, key="period"),
+    periods = tuple((key, t(f"stats.period_{key or 'all'}")) for key in PERIODS)
+    games = (("", t("history.all_games")),) + view.games
+    players = t("stats.with_named", names=str(Listed(with_players))) if with_players else t("history.every_player")
+    summary = t("stats.filter_summary", game=dict(games)[view.game or ""], period=dict(periods)[period],
+                players=players)
+    # Folded to one line, as the past games' filters are: the players' figures near the top of the screen.
+    controls: list[ft.Control] = [fold(ft.Text(summary), [
+        Filter(t("stats.filter_game"), view.game or "", games, lambda value: set_game(value or None), key="game"),
+        Filter(t("stats.filter_period"), period, periods, set_period, key="period"),
         # The names as taken (trimmed, comma-separated); the field keeps the text typed until it is submitted.
-        ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with",
+        ft.TextField(label=t("stats.with"), hint_text=t("stats.with_hint"), key="with", width=float("inf"),
                      value=str(Listed(with_players)),
                      on_submit=lambda e: set_with_players(names_typed(e.control.value))),
-    ]
+    ], unfolded, set_unfolded, leading=ft.Icon(ft.Icons.FILTER_LIST), controls_padding=ft.Padding(0, 0, 0, 8))]
     if view.together:
         controls.append(heading(view.together[0], size=16))
         if view.together_note:

@@ -161,10 +161,14 @@ def walk_every_screen(phone: Phone, code: str, shot) -> None:  # noqa: ANN001 - 
     phone.page.go_back()
     phone.page.go_back()
 
-    phone.tap(say("start.stats"))
+    phone.leave_start(say("start.stats"))
     anna = phone.page.get_by_role("button", name=re.compile(r"^Anna "))
     expect(anna).to_be_visible()
     shot("statistics")
+    phone.unfold(say("stats.filter_summary", game=say("history.all_games"), period=say("stats.period_all"),
+                     players=say("history.every_player")))
+    expect(phone.page.get_by_role("radio", name=say("stats.period_30"), exact=True)).to_be_visible()
+    shot("statistics filters")
     anna.tap()
     phone.see_exactly(say("stats.wins"))
     shot("a players statistics")

@@ -19,11 +19,18 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     store, ids = hand_worked_history(tmp_path / "data")
     server = own_server()
     phone = open_phone(server.url, f"stats-{size['width']}-{scheme}", viewport=size, color_scheme=scheme)
-    phone.tap("Statistics")
+    phone.leave_start("Statistics")
     # The most wins first; a shared win counts for each winner; Béla of the Rage game is the same Béla.
-    for line in ("Anna 3 games · 2 wins · exact bids 6/7 (86%)", "Béla 3 games · 1 win · exact bids 6/6 (100%)",
-                 "Csilla 2 games · 1 win · exact bids 5/5 (100%)", "Dóra 1 game · 0 wins · exact bids 1/1 (100%)"):
-        expect(phone.button(line)).to_be_visible()
+    lines = [phone.button(line) for line in (
+        "Anna 3 games · 2 wins · exact bids 6/7 (86%)", "Béla 3 games · 1 win · exact bids 6/6 (100%)",
+        "Csilla 2 games · 1 win · exact bids 5/5 (100%)", "Dóra 1 game · 0 wins · exact bids 1/1 (100%)")]
+    for line in lines:
+        expect(line).to_be_visible()
+    # The filters folded to the one line that says them, as the past games' are: every player's figures on the
+    # first screen.
+    expect(lines[-1]).to_be_in_viewport()
+    phone.shows_whole(phone.shot("players"), "Filter: All games · All time · every player", lines[-1])
+    phone.unfold("Filter: All games · All time · every player")
     # Each filter is named, for the eye and for a screen reader (the group's name), and its choices sit side by
     # side rather than one a line.
     game, period = phone.page.get_by_role("group", name="Game"), phone.page.get_by_role("group", name="Period")
@@ -35,9 +42,10 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     expect(all_time).to_be_checked()
     for first, second in ((all_games, herrlof), (all_time, last_30)):
         assert first.bounding_box()["y"] == second.bounding_box()["y"], "a filter's choices are stacked"
-    phone.shows_whole(phone.shot("players"), game, period, all_games, last_30)
+    phone.shows_whole(phone.shot("filters"), game, period, all_games, last_30)
     game.get_by_role("radio", name="Rage", exact=True).tap()
     expect(game.get_by_role("radio", name="Rage", exact=True)).to_be_checked()
+    phone.see_exactly("Filter: Rage · All time · every player")
     expect(phone.button("Anna 1 game · 0 wins · exact bids 0/1 (0%)")).to_be_visible()
     expect(phone.page.get_by_role("button", name="Csilla", exact=False)).to_have_count(0)
     phone.pick("radio", "All games")
@@ -50,6 +58,7 @@ def test_statistics_show_each_players_figures_charts_and_head_to_head(open_phone
     expect(phone.page.get_by_role("button", name="Dóra", exact=False)).to_have_count(0)
     phone.pick("radio", "Last 30 days")  # every game here was started today
     expect(phone.button("Béla 1 game · 1 win · exact bids 2/2 (100%)")).to_be_visible()
+    phone.see_exactly("Filter: All games · Last 30 days · played with Csilla")
     phone.shot("played-with")
     # Two players chosen: the finished game they played together (A: Anna ahead); the unfinished Rage game E,
     # where no one is ahead yet, is left out, and the screen says so.
