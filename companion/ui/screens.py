@@ -7,6 +7,7 @@ import logging
 
 import flet as ft
 
+from companion.look import seat_colour
 from companion.server.pins import PinAnswer
 from companion.store.files import StorageError
 from companion.texts import languages, t
@@ -283,11 +284,16 @@ def _new_game_model(session) -> NewGameModel:
 
 
 def _seat_rows(view: SetupView, change, model: NewGameModel) -> list[ft.Control]:
-    """A row per seated player, :data:`TAP` tall (the form follows each new one by that much)."""
+    """A row per seated player, :data:`TAP` tall (the form follows each new one by that much): the seat's number
+    ringed in the player's colour (their line in the charts), the name, the arrows; read "1. Anna"."""
     rows = []
     for seat, name in enumerate(view.players):
+        ring = ft.Container(ft.Text(str(seat + 1), size=13, weight=ft.FontWeight.W_700), width=28, height=28,
+                            border_radius=14, border=ft.Border.all(2, seat_colour(seat)), alignment=ft.Alignment.CENTER)
         rows.append(ft.Container(ft.Row([
-            ft.Text(f"{seat + 1}. {name}", expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Semantics(content=ft.Container(ring, padding=ft.Padding(0, 0, 10, 0)), exclude_semantics=True),
+            ft.Text(name, semantics_label=f"{seat + 1}. {name}", expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
             icon_button(ft.Icons.ARROW_UPWARD, t("setup.up", name=name),
                         lambda s=seat: change(lambda: model.move_player(s, -1)), disabled=seat == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, t("setup.down", name=name),
