@@ -184,7 +184,7 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
     phone.see_exactly(f"4. {PLAYERS[3]}")
     shot("02-new-game")
     phone.unfold("House rules")
-    to_top(phone, phone.page.get_by_role("switch").first)
+    phone.scroll_to(phone.page.get_by_role("radio", name="Hidden", exact=True))  # the first rule, Bidding
     shot("03-game-rules")
     phone.tap("Back")
 
@@ -225,7 +225,8 @@ def tour(phone: Phone, playing: str, ended: str, last_hand: list[tuple[str, int]
         took(phone, name, tricks)
     phone.tap("Score the hand")
     phone.see("wins!")
-    to_top(phone, phone.page.get_by_text("Game over", exact=True))  # it keeps the last hand's scroll
+    expect(phone.page.get_by_text("Game over", exact=True)).to_be_in_viewport()  # the end opens at its top
+    phone.next_two_frames()
     shot("10-end")
     phone.tap("Start screen")
     expect(phone.button(playing)).to_be_visible()
