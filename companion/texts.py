@@ -713,6 +713,9 @@ APP.msg("sheet.made_mark", "{mark}: the bid was made")
 APP.msg("sheet.in_progress", "In progress: hand {hand}")
 # serving the app
 APP.msg("serve.at", "Bidwell is at {url}")
+# TRANSLATORS: said once after Bidwell is installed or upgraded, before it says its address.
+APP.msg("serve.preparing",
+        "Compressing the app for the phones' browsers, once after an install or an upgrade: about {seconds} s…")
 APP.msg("serve.pin", "PIN: {pin}")
 APP.msg("serve.new_pin", "The PIN was changed. New PIN: {pin}")
 APP.msg("serve.this_computer", "On this computer, without the PIN: {url}")

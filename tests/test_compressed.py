@@ -13,7 +13,7 @@ import httpx
 import pytest
 from starlette.staticfiles import StaticFiles
 
-from companion.server.compressed import IN_MEMORY, Compressed
+from companion.server.compressed import IN_MEMORY, Compressed, make_copies_now
 from companion.server.web import web_client_files
 
 SCRIPT = b"".join(b"function line%d() { return 'a line of script that repeats'; }\n" % n for n in range(8000))
@@ -124,3 +124,34 @@ def test_the_web_clients_big_files_are_those_prepared():
     addresses = dict(web_client_files())
     assert "/main.dart.js" in addresses and "/canvaskit/skwasm.wasm" in addresses
     assert all(path.is_file() for path in addresses.values())
+
+
+def test_copies_made_before_the_server_runs_are_sent_from_the_first_request(site, tmp_path):
+    folder, app = site
+    estimates = []
+    made = make_copies_now([("/main.js", folder / "main.js")], tmp_path / "copies", told=estimates.append)
+    assert made == 2 and len(estimates) == 1 and estimates[0] > 0  # said before the wait, in seconds
+    app.prepare([("/main.js", folder / "main.js")])
+    for encoding, decode in (("gzip", gzip.decompress), ("br", brotli.decompress)):
+        answer = get(app, "/main.js", **{"Accept-Encoding": encoding})  # before the background's copies are made
+        assert answer.headers["content-encoding"] == encoding
+        assert decode(answer.raw) == SCRIPT
+
+
+def test_a_reinstall_that_writes_the_same_bytes_keeps_the_copies_and_a_changed_file_gets_new_ones(site, tmp_path):
+    folder, _ = site
+    files, cache = [("/main.js", folder / "main.js")], tmp_path / "copies"
+    assert make_copies_now(files, cache) == 2
+    kept = sorted(path.name for path in cache.glob("*.*z"))
+    os.utime(folder / "main.js", ns=(1, 1))  # written again by an upgrade: a new time, the same content
+    estimates = []
+    assert make_copies_now(files, cache, told=estimates.append) == 0 and estimates == []
+    (folder / "main.js").write_bytes(SCRIPT + b"// the next version\n")
+    assert make_copies_now(files, cache, told=estimates.append) == 2 and len(estimates) == 1
+    assert set(kept) < {path.name for path in cache.glob("*.*z")}
+
+
+def test_a_copies_folder_that_cannot_be_written_makes_no_copies_and_no_error(site, tmp_path):
+    folder, _ = site
+    (tmp_path / "a file").write_text("")
+    assert make_copies_now([("/main.js", folder / "main.js")], tmp_path / "a file" / "copies") == 0

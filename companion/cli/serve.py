@@ -64,6 +64,11 @@ def serve(
     url = f"{scheme}://{_lan_address() if lan else HOST}:{port}"
     # The scorekeeper's tab on this computer comes by its own (loopback) address, so it needs no PIN.
     here_url = f"{scheme}://{HOST}:{port}"
+    from companion.server.web import make_client_copies
+
+    # Before the address: a phone that comes at once gets the web client compressed (4 MB, not 13), never as it is.
+    make_client_copies(ASSETS, told=lambda seconds: print(t("serve.preparing", seconds=max(1, round(seconds))),
+                                                         flush=True))
     print(t("serve.at", url=url), flush=True)
     folders = {}
     phone_app = phone_app_url = None

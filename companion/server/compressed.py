@@ -2,10 +2,12 @@
 
 Flet's web client is about 20 MB of files that never change between runs (its code, its renderer's WebAssembly,
 icon fonts). Compressing them on every request would cost a laptop that serves the table's phones a second of CPU
-per file and phone, so a big file is compressed once, in the background, into a cache folder (kept across runs,
-named after the file's address and identity), and sent from there from then on; until its copy is ready it is sent
-as it is. A small answer (a page, a manifest, which Flet writes anew each run) is compressed at once and kept in
-memory. Websockets pass untouched.
+per file and phone, so a big file is compressed once into a cache folder (kept across runs, named after the file's
+content, so a reinstall that writes the same bytes keeps them) and sent from there from then on. The web client's
+copies are made before the server says its address (:func:`make_copies_now`: at install, or at the first start after
+an upgrade), quickly, so that no phone ever gets the client uncompressed; the smallest brotli copies follow in the
+background. A file nobody prepared is sent as it is until its copy is made. A small answer (a page, a manifest,
+which Flet writes anew each run) is compressed at once and kept in memory. Websockets pass untouched.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import gzip
 import hashlib
+import json
 import logging
 import os
 import queue
@@ -21,6 +24,8 @@ import re
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 try:  # not in a browser's Python (the published phone app), which serves nothing
@@ -42,16 +47,26 @@ IN_MEMORY = 32 * 1024
 """Bytes up to which an answer is compressed at once and kept in memory; bigger ones go to the cache folder."""
 BROTLI_QUALITY = 11
 GZIP_LEVEL = 9
+FAST_LEVELS = {"gzip": 6, "br": 5}
+"""The levels of the copies made while a person waits for the address. Measured on Flet's main.dart.wasm (8.5 MB):
+gzip's 6 is within 0.3 % of 9's size in 40 % of its time, and a phone on the local network (plain http) takes
+gzip only; brotli's 5 is 13 % bigger than its 10 and made 27 times as fast."""
+BEST_LEVELS = {"gzip": FAST_LEVELS["gzip"], "br": BROTLI_QUALITY}
+"""The levels of the copies made in the background once the server runs: brotli's best replaces its fast copy."""
+FAST_BYTES_PER_SECOND = {"gzip": 12e6, "br": 5e6}
+"""How fast one core of a laptop makes the fast copies, for the estimate said before making them."""
+DIGESTS = "digests.json"
+"""The cache folder's index of each prepared file's content digest, by its path, size and modification time."""
 SUFFIX = {"br": "-br", "gzip": "-gz"}
 """What a compressed copy's ETag has after its file's own, so a browser's If-None-Match names the copy it holds."""
 _SUFFIXED_TAG = re.compile(r'(-br|-gz)(")')
 
 
-def compress(body: bytes, encoding: str) -> bytes:
-    """``body`` in ``encoding`` ("br" or "gzip"), as small as the encoder makes it (this is done once per file)."""
+def compress(body: bytes, encoding: str, level: int | None = None) -> bytes:
+    """``body`` in ``encoding`` ("br" or "gzip"), at ``level`` (by default as small as the encoder makes it)."""
     if encoding == "br":
-        return brotli.compress(body, quality=BROTLI_QUALITY)
-    return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+        return brotli.compress(body, quality=BROTLI_QUALITY if level is None else level)
+    return gzip.compress(body, compresslevel=GZIP_LEVEL if level is None else level, mtime=0)
 
 
 def compressible(content_type: str | bytes | None) -> bool:
@@ -101,6 +116,7 @@ class Compressed:
         self._small: dict[tuple[str, bytes], bytes] = {}
         self._large: dict[str, bytes] = {}  # without a cache folder
         self._pending: set[str] = set()
+        self._content: dict[tuple[str, bytes, int], str] = {}  # a prepared file's address, ETag, length: its digest
         self._lock = threading.Condition()
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         # A daemon: stopping the server does not wait for a copy being made (the next run makes it).
@@ -136,49 +152,57 @@ class Compressed:
         await self.app(scope, receive, answer.send)
 
     def copy(self, encoding: str, address: str, tag: bytes, length: int) -> bytes | None:
-        """The compressed copy of a big file, if it is ready."""
-        name = _copy_name(encoding, address, tag, length)
-        if self.cache is None:
-            return self._large.get(name)
-        try:
-            return (self.cache / name).read_bytes()
-        except OSError:
-            return None
+        """The compressed copy of a big file, if one is ready: the smallest made."""
+        for name in self._names(encoding, address, tag, length):
+            if self.cache is None:
+                packed = self._large.get(name)
+            else:
+                try:
+                    packed = (self.cache / name).read_bytes()
+                except OSError:
+                    packed = None
+            if packed is not None:
+                return packed
+        return None
+
+    def _names(self, encoding: str, address: str, tag: bytes, length: int) -> list[str]:
+        digest = self._content.get((address, tag, length))
+        if digest is None:
+            return [_copy_name(encoding, address, tag, length)]
+        return [content_copy_name(digest, encoding, level)
+                for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
+
+    def _has(self, name: str) -> bool:
+        return name in self._large if self.cache is None else (self.cache / name).exists()
 
     def make_copy(self, encoding: str, address: str, tag: bytes, body: Iterable[bytes]) -> None:
         """Compress a big file's ``body`` into its copy, in the background (once, however many ask)."""
         chunks = list(body)
-        name = _copy_name(encoding, address, tag, sum(len(chunk) for chunk in chunks))
+        name = self._names(encoding, address, tag, sum(len(chunk) for chunk in chunks))[0]
         with self._lock:
             if name in self._pending:
                 return
             self._pending.add(name)
-        self._jobs.put((encoding, name, lambda: b"".join(chunks)))
+        self._jobs.put((encoding, name, lambda: b"".join(chunks), BEST_LEVELS[encoding]))
 
     def prepare(self, files: Iterable[tuple[str, Path]]) -> None:
-        """Compress each file (its address, its path) into its copies in the background now, in every encoding, so
-        that the first browser to ask gets it compressed too: gzip first (what a browser takes over plain http, as
-        phones on the local network come), then brotli. Copies already made are left as they are."""
-        from starlette.responses import FileResponse
-
-        wanted = []
-        for address, path in files:
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            # Named by the ETag Starlette gives the file, as the answers that come to be compressed carry.
-            tag = FileResponse(path, stat_result=stat).headers["etag"].encode("latin-1")
-            wanted += [(encoding, address, tag, stat.st_size, path) for encoding in ("gzip", "br")]
-        for encoding, address, tag, length, path in sorted(wanted, key=lambda each: each[0] != "gzip"):
-            if encoding == "br" and brotli is None or self.copy(encoding, address, tag, length) is not None:
-                continue
-            name = _copy_name(encoding, address, tag, length)
+        """Compress each file (its address, its path) into its smallest copies in the background now, in every
+        encoding, so that the first browser to ask gets the best there is: gzip first (what a browser takes over
+        plain http, as phones on the local network come), then brotli. Copies already made are left as they are;
+        a file's fast copy (:func:`make_copies_now`) is sent until its best is made."""
+        jobs = []
+        for file in _prepared(files, self.cache):
+            self._content[(file.address, file.tag, file.length)] = file.digest
+            for encoding in _encodings():
+                name = content_copy_name(file.digest, encoding, BEST_LEVELS[encoding])
+                if not self._has(name):
+                    jobs.append((encoding, name, file.path))
+        for encoding, name, path in sorted(jobs, key=lambda job: job[0] != "gzip"):
             with self._lock:
                 if name in self._pending:
                     continue
                 self._pending.add(name)
-            self._jobs.put((encoding, name, path.read_bytes))
+            self._jobs.put((encoding, name, path.read_bytes, BEST_LEVELS[encoding]))
 
     def _work(self) -> None:
         with contextlib.suppress(AttributeError, OSError):  # Linux lets a thread run at a lower priority
@@ -189,15 +213,13 @@ class Compressed:
                 return
             self._write_copy(*job)
 
-    def _write_copy(self, encoding: str, name: str, body: Callable[[], bytes]) -> None:
+    def _write_copy(self, encoding: str, name: str, body: Callable[[], bytes], level: int) -> None:
         try:
-            packed = compress(body(), encoding)
+            packed = compress(body(), encoding, level)
             if self.cache is None:
                 self._large[name] = packed
                 return
-            with tempfile.NamedTemporaryFile(dir=self.cache, delete=False, prefix=".part-") as part:
-                part.write(packed)
-            os.replace(part.name, self.cache / name)
+            _write_whole(self.cache / name, packed)
         except OSError as error:
             log.warning("could not keep a compressed copy in %s: %s", self.cache, error)
         finally:
@@ -226,6 +248,118 @@ class Compressed:
             except queue.Empty:
                 break
         self._jobs.put(None)
+
+
+def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *,
+                    told: Callable[[float], None] | None = None) -> int:
+    """Make, before returning, a copy of each of ``files`` (address, path) in each encoding that has none yet in
+    ``cache``, at :data:`FAST_LEVELS`, on every core; ``told(seconds)`` is called first with how long that should
+    take, if there is anything to make. Returns how many copies were made. A folder that cannot be written gets none
+    (the server then makes them in the background, as for any file)."""
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        log.warning("compressed copies not made: %s cannot be written (%s)", cache, error)
+        return 0
+    jobs = []
+    for file in _prepared(files, cache):
+        for encoding in _encodings():
+            names = [content_copy_name(file.digest, encoding, level)
+                     for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
+            if not any((cache / name).exists() for name in names):
+                jobs.append((encoding, names[-1], file))
+    if not jobs:
+        return 0
+    cores = os.cpu_count() or 1
+    if told is not None:
+        told(sum(file.length / FAST_BYTES_PER_SECOND[encoding] for encoding, _, file in jobs) / cores)
+
+    def make(job: tuple[str, str, _Prepared]) -> None:
+        encoding, name, file = job
+        try:
+            _write_whole(cache / name, compress(file.path.read_bytes(), encoding, FAST_LEVELS[encoding]))
+        except OSError as error:
+            log.warning("could not keep a compressed copy in %s: %s", cache, error)
+
+    with ThreadPoolExecutor(cores) as pool:  # zlib and brotli let go of the GIL while they compress
+        list(pool.map(make, sorted(jobs, key=lambda job: -job[2].length)))
+    return len(jobs)
+
+
+def content_copy_name(digest: str, encoding: str, level: int) -> str:
+    """The file name of the copy, at ``level``, of a file whose content's SHA-256 is ``digest``."""
+    return f"{digest[:40]}-{level}.{'br' if encoding == 'br' else 'gz'}"
+
+
+def _encodings() -> tuple[str, ...]:
+    return ("gzip", "br") if brotli is not None else ("gzip",)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A file to keep compressed copies of: its address, path, the ETag and length its answers carry, its digest."""
+
+    address: str
+    path: Path
+    tag: bytes
+    length: int
+    digest: str
+
+
+def _prepared(files: Iterable[tuple[str, Path]], cache: Path | None) -> list[_Prepared]:
+    from starlette.responses import FileResponse
+
+    digests, found = _Digests(cache), []
+    for address, path in files:
+        try:
+            stat = path.stat()
+            digest = digests.of(path, stat)
+        except OSError:
+            continue
+        # The ETag Starlette gives the file, as the answers that come to be compressed carry.
+        tag = FileResponse(path, stat_result=stat).headers["etag"].encode("latin-1")
+        found.append(_Prepared(address, path, tag, stat.st_size, digest))
+    digests.save()
+    return found
+
+
+class _Digests:
+    """The SHA-256 of each prepared file's content, kept in the cache folder's :data:`DIGESTS` by the file's path,
+    size and modification time: a file is read through again only when it changed (an upgrade, a reinstall)."""
+
+    def __init__(self, cache: Path | None):
+        self.path = None if cache is None else cache / DIGESTS
+        self.known: dict[str, list] = {}
+        self.changed = False
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            known = json.loads(self.path.read_bytes())
+            if isinstance(known, dict):
+                self.known = known
+
+    def of(self, path: Path, stat: os.stat_result) -> str:
+        seen = [stat.st_size, stat.st_mtime_ns]
+        entry = self.known.get(str(path))
+        if isinstance(entry, list) and len(entry) == 3 and entry[:2] == seen and isinstance(entry[2], str):
+            return entry[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        self.known[str(path)] = [*seen, digest]
+        self.changed = True
+        return digest
+
+    def save(self) -> None:
+        if self.changed and self.path is not None:
+            try:
+                _write_whole(self.path, json.dumps(self.known).encode())
+            except OSError as error:  # the next start reads the files through again
+                log.warning("could not keep %s: %s", self.path, error)
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """``data`` as ``path``'s whole content: written beside it, then put in its place, so a run stopped halfway
+    leaves only a ``.part-`` file (removed at the next start)."""
+    with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, prefix=".part-") as part:
+        part.write(data)
+    os.replace(part.name, path)
 
 
 def _copy_name(encoding: str, address: str, tag: bytes, length: int) -> str:

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from companion.server.compressed import IN_MEMORY, Compressed, compressible, without_header
+from companion.server.compressed import IN_MEMORY, Compressed, compressible, make_copies_now, without_header
 from companion.server.link import Admission, LinkWatch
 
 log = logging.getLogger(__name__)
@@ -240,7 +240,7 @@ def serve_web(
     watched = LinkWatch(NotCrossOriginIsolated(app), lost_words or (lambda: ""), admission)
     _quiet_about_clients()
     compressed = Compressed(WithFolders(watched, folders or {}), compressed_copies or default_copies_folder())
-    compressed.prepare(web_client_files() + big_files(Path(assets_dir)))
+    compressed.prepare(served_files(Path(assets_dir)))
     config = uvicorn.Config(
         SameOriginWebSockets(compressed), host=host, port=port, log_level="warning",
         ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=HANDLER_GRACE_SECONDS * 2,
@@ -257,6 +257,19 @@ def serve_web(
         _Server(config, listening).run()
     finally:
         compressed.close()
+
+
+def served_files(assets_dir: Path) -> list[tuple[str, Path]]:
+    """The files worth compressed copies kept between runs: the web client's and the app's own big ones."""
+    return web_client_files() + big_files(assets_dir)
+
+
+def make_client_copies(assets_dir: Path, told: Callable[[float], None] | None = None,
+                       cache: Path | None = None) -> int:
+    """Make the :func:`served_files`' compressed copies that are missing, now (at install, or before the server
+    says its address), so that no phone is sent the web client uncompressed; see
+    :func:`~companion.server.compressed.make_copies_now`."""
+    return make_copies_now(served_files(assets_dir), cache or default_copies_folder(), told=told)
 
 
 def default_copies_folder() -> Path:
@@ -372,3 +385,11 @@ def send_without_formatting_it() -> bool:
     send_message.formats_lazily = True
     flet_app.FletApp.send_message = send_message
     return True
+
+
+if __name__ == "__main__":  # scripts/setup-venv, as Bidwell is installed: the first start then waits for nothing
+    from companion.look import ASSETS
+    from companion.texts import t
+
+    make_client_copies(ASSETS, told=lambda seconds: print(t("serve.preparing", seconds=max(1, round(seconds))),
+                                                         flush=True))

@@ -17,6 +17,7 @@ import pytest
 from phone import Phone, chromium, free_port
 from playwright.sync_api import expect
 
+from companion.server.web import default_copies_folder
 from companion.texts import t
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
@@ -65,6 +66,10 @@ def test_a_window_of_its_own_opens_in_chromium_a_game_starts_in_it_and_closing_i
     (tools / "chromium").write_text(f'#!/bin/sh\nexec {chromium()} --remote-debugging-port={debugging} "$@"\n')
     (tools / "chromium").chmod(0o755)
     port = free_port()
+    # The cache folder of its own that the window's profile is looked for in, holding the compressed copies the
+    # install made (the window is not what makes them).
+    (tmp_path / "bidwell").mkdir()
+    (tmp_path / "bidwell" / "compressed").symlink_to(default_copies_folder(), target_is_directory=True)
     bidwell = subprocess.Popen(
         [str(BIDWELL), "--desktop", "--port", str(port), "--data", str(tmp_path / "data")],
         env={**os.environ, "DISPLAY": display, "PATH": f"{tools}:/usr/bin:/bin", "XDG_CACHE_HOME": str(tmp_path)},
