@@ -15,6 +15,10 @@ PYTHONPATH for the "before" servers:
 
 Chromium takes brotli from 127.0.0.1 (a secure context); a phone over plain http on the local network takes gzip
 only: ``--gzip`` asks as it does.
+
+``--fresh-install`` measures the first phone after an install instead (issue 46, item 2): each Bidwell is started
+with an empty cache folder of its own (``XDG_CACHE_HOME``), its page is loaded as soon as it listens, without a warm
+load, and the seconds from the start to listening are said too (the bare app is left out: nothing of it changes).
 """
 
 from __future__ import annotations
@@ -93,16 +97,21 @@ def load(browser, url: str, *, gzip_only: bool = False) -> tuple[int, float, dic
     return sum(received.values()), elapsed, by_address, encodings.get(biggest, "")
 
 
-def serve(command: list[str], port: int, before: str | None):
+def serve(command: list[str], port: int, before: str | None,
+          cache: Path | None = None) -> tuple[subprocess.Popen, float]:
+    """The server started, and the seconds it took to listen."""
     env = dict(os.environ)
     if before:
         env["PYTHONPATH"] = before + os.pathsep + env.get("PYTHONPATH", "")
+    if cache is not None:
+        env["XDG_CACHE_HOME"] = str(cache)
+    started = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return process
+                return process, time.perf_counter() - started
         time.sleep(0.05)  # a benchmark's wait for a port, not a test's synchronisation
     process.kill()
     raise RuntimeError(f"{command} did not listen on {port}")
@@ -126,6 +135,8 @@ def main() -> None:
     parser.add_argument("--detail", action="store_true", help="print the bytes of each address too")
     parser.add_argument("--gzip", action="store_true",
                         help="ask for gzip only, as a phone over plain http (Chromium takes brotli from 127.0.0.1)")
+    parser.add_argument("--fresh-install", action="store_true",
+                        help="an empty cache folder for each Bidwell, loaded as soon as it listens")
     options = parser.parse_args()
     python = sys.executable
     sides = [("before", options.before), ("after", None)] if options.before else [("after", None)]
@@ -138,20 +149,23 @@ def main() -> None:
         assets.mkdir()
         for run in range(options.runs):
             for side, path in sides:
-                for app in ("bare", "bidwell"):
+                for app in ("bidwell",) if options.fresh_install else ("bare", "bidwell"):
                     port = free_port()
                     data = Path(folder) / f"data-{side}-{app}-{run}"
                     command = ([python, str(bare_script), str(port), str(assets)] if app == "bare" else
                                [str(Path(python).with_name("bidwell")), "--no-browser", "--port", str(port), "--data",
                                 str(data)] + (["--lan"] if options.lan else []))
-                    process = serve(command, port, path)
+                    cache = Path(folder) / f"cache-{side}-{run}" if options.fresh_install else None
+                    process, listening = serve(command, port, path, cache)
                     try:
-                        load(browser, f"http://127.0.0.1:{port}/", gzip_only=options.gzip)  # warms the copies
+                        if not options.fresh_install:
+                            load(browser, f"http://127.0.0.1:{port}/", gzip_only=options.gzip)  # warms the copies
                         size, seconds, by_address, encoding = load(browser, f"http://127.0.0.1:{port}/",
                                                                    gzip_only=options.gzip)
                     finally:
                         stop(process)
-                    figures.setdefault(f"{side} {app}", {"bytes": [], "seconds": []})
+                    figures.setdefault(f"{side} {app}", {"bytes": [], "seconds": [], "listening": []})
+                    figures[f"{side} {app}"]["listening"].append(listening)
                     figures[f"{side} {app}"]["bytes"].append(size)
                     figures[f"{side} {app}"]["seconds"].append(seconds)
                     figures[f"{side} {app}"]["encoding"] = encoding
@@ -162,7 +176,9 @@ def main() -> None:
     for name, figure in figures.items():
         print(f"{name:16} {statistics.median(figure['bytes']) / 1e6:7.2f} MB  "
               f"{statistics.median(figure['seconds']):6.2f} s  (biggest answer: {figure['encoding'] or 'identity'}; "
-              f"bytes {figure['bytes']})")
+              f"bytes {figure['bytes']}; listening after {statistics.median(figure['listening']):.1f} s)")
+    if options.fresh_install:
+        return
     for side, _ in sides:
         bare, app = figures[f"{side} bare"], figures[f"{side} bidwell"]
         print(f"{side}: Bidwell / bare = {statistics.median(app['bytes']) / statistics.median(bare['bytes']):.2f}× "
