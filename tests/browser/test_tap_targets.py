@@ -102,6 +102,7 @@ def test_every_control_on_every_screen_takes_a_finger(open_phone, own_server, tm
     phone.leave_start("Statistics")
     phone.unfold("Filter: All games · All time · every player")
     expect(phone.page.get_by_role("radio", name="All time")).to_be_visible()
+    phone.settled("the filters unfolded")  # measured once they have slid open, as a finger finds them
     seen["statistics"] = too_small(phone)
     back(phone)
     phone.tap("Blank score sheets")
