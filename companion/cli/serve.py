@@ -3,6 +3,7 @@ network (``--lan``, with a PIN and the phone app), or in a desktop window."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -64,11 +65,7 @@ def serve(
     url = f"{scheme}://{_lan_address() if lan else HOST}:{port}"
     # The scorekeeper's tab on this computer comes by its own (loopback) address, so it needs no PIN.
     here_url = f"{scheme}://{HOST}:{port}"
-    from companion.server.web import make_client_copies
-
-    # Before the address: a phone that comes at once gets the web client compressed (4 MB, not 13), never as it is.
-    make_client_copies(ASSETS, told=lambda seconds: print(t("serve.preparing", seconds=max(1, round(seconds))),
-                                                         flush=True))
+    make_copies()  # before the address: a phone that comes at once gets the web client compressed (5 MB, not 13)
     print(t("serve.at", url=url), flush=True)
     folders = {}
     phone_app = phone_app_url = None
@@ -135,5 +132,22 @@ def _lan_address() -> str:
     return next((a for a in addresses if not is_this_computer(a)), HOST)
 
 
+def make_copies() -> None:
+    """The web client's compressed copies that are missing, made now, said first with how long it will take."""
+    from companion.server.web import make_client_copies
+
+    make_client_copies(ASSETS, told=lambda seconds: print(t("serve.preparing", seconds=max(1, round(seconds))),
+                                                         flush=True))
+
+
 def _print_qr(url: str) -> None:
     segno.make(url, error="m").terminal(compact=True)
+
+
+if __name__ == "__main__":  # scripts/setup-venv, as Bidwell is installed: the first start then waits for nothing
+    from scoring.errors import BidwellError
+    from scoring.i18n.choice import from_environment, set_default
+
+    with contextlib.suppress(BidwellError):  # a BIDWELL_LANG Bidwell lacks is said when bidwell runs, not here
+        set_default(from_environment(None))  # in the language bidwell speaks here (BIDWELL_LANG, the locale)
+    make_copies()

@@ -385,11 +385,3 @@ def send_without_formatting_it() -> bool:
     send_message.formats_lazily = True
     flet_app.FletApp.send_message = send_message
     return True
-
-
-if __name__ == "__main__":  # scripts/setup-venv, as Bidwell is installed: the first start then waits for nothing
-    from companion.look import ASSETS
-    from companion.texts import t
-
-    make_client_copies(ASSETS, told=lambda seconds: print(t("serve.preparing", seconds=max(1, round(seconds))),
-                                                         flush=True))
