@@ -170,8 +170,7 @@ class Compressed:
         digest = self._content.get((address, tag, length))
         if digest is None:
             return [_copy_name(encoding, address, tag, length)]
-        return [content_copy_name(digest, encoding, level)
-                for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
+        return _content_names(digest, encoding)
 
     def _has(self, name: str) -> bool:
         return name in self._large if self.cache is None else (self.cache / name).exists()
@@ -265,8 +264,7 @@ def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *,
     jobs = []
     for file in _prepared(files, cache):
         for encoding in _encodings():
-            names = [content_copy_name(file.digest, encoding, level)
-                     for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
+            names = _content_names(file.digest, encoding)
             if not any((cache / name).exists() for name in names):
                 jobs.append((encoding, names[-1], file))
     if not jobs:
@@ -290,6 +288,13 @@ def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *,
 def content_copy_name(digest: str, encoding: str, level: int) -> str:
     """The file name of the copy, at ``level``, of a file whose content's SHA-256 is ``digest``."""
     return f"{digest[:40]}-{level}.{'br' if encoding == 'br' else 'gz'}"
+
+
+def _content_names(digest: str, encoding: str) -> list[str]:
+    """The names a file's copies in ``encoding`` may have, the best first, then the fast one (one name for gzip,
+    whose two levels are the same)."""
+    return [content_copy_name(digest, encoding, level)
+            for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
 
 
 def _encodings() -> tuple[str, ...]:
