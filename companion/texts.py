@@ -846,6 +846,13 @@ APP.msg(
     "help.publish_base",
     "the address path it is served at, when not the site's root (e.g. /bidwell/ for https://example.org/bidwell/)",
 )
+APP.msg(
+    "help.publish_compression",
+    "the brotli and gzip copies written beside each file, for a host that sends them as they are: best (the "
+    "smallest; a minute or two the first time), fast (a few seconds), or none",
+)
+APP.msg("publish.compressing",
+        "Compressing every file as small as it goes, once (the next build reuses it): about {seconds} s…")
 APP.msg("help.see_help", "{message} (see '{prog} --help')")
 # The argument parser's own sentences (Python's argparse). They keep argparse's %-placeholders: %(name)s, %s, %r.
 APP.msg("argparse.usage", "usage: ")

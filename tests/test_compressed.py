@@ -13,7 +13,7 @@ import httpx
 import pytest
 from starlette.staticfiles import StaticFiles
 
-from companion.server.compressed import IN_MEMORY, Compressed, make_copies_now
+from companion.server.compressed import BEST_LEVELS, IN_MEMORY, Compressed, make_copies_now, write_siblings
 from companion.server.web import web_client_files
 
 SCRIPT = b"".join(b"function line%d() { return 'a line of script that repeats'; }\n" % n for n in range(8000))
@@ -155,3 +155,21 @@ def test_a_copies_folder_that_cannot_be_written_makes_no_copies_and_no_error(sit
     folder, _ = site
     (tmp_path / "a file").write_text("")
     assert make_copies_now([("/main.js", folder / "main.js")], tmp_path / "a file" / "copies") == 0
+
+
+def test_a_folders_siblings_are_its_files_best_copies_kept_by_content_for_the_next_build(site, tmp_path):
+    folder, _ = site
+    cache, estimates = tmp_path / "copies", []
+    written = write_siblings(folder, cache, levels=BEST_LEVELS, told=estimates.append)
+    assert sorted(path.name for path in written) == ["index.html.br", "index.html.gz", "main.js.br", "main.js.gz"]
+    assert brotli.decompress((folder / "main.js.br").read_bytes()) == SCRIPT
+    assert gzip.decompress((folder / "index.html.gz").read_bytes()) == PAGE
+    assert (folder / "main.js.br").read_bytes() == brotli.compress(SCRIPT, quality=11)  # the smallest brotli makes
+    assert not list(folder.glob("picture.png.*"))  # compressed already
+    assert len(estimates) == 1 and estimates[0] > 0
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "main.js").write_bytes(SCRIPT)
+    assert sorted(path.name for path in write_siblings(again, cache, told=estimates.append)) == [
+        "main.js.br", "main.js.gz"]
+    assert len(estimates) == 1  # nothing left to wait for: the big file's copies were kept

@@ -23,7 +23,7 @@ LOADED_ON_DEMAND = ("reportlab", "babel", "flet_charts", "segno", "PIL")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    return publish(tmp_path_factory.mktemp("parts") / "site").folder
+    return publish(tmp_path_factory.mktemp("parts") / "site", compression=None).folder
 
 
 def test_the_app_module_imports_no_sheet_language_chart_or_qr_package():

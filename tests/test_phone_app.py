@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
 import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import brotli
 import pytest
 
 from companion.publish.build import PublishError
 from companion.publish.phone_app import PhoneApp
+from companion.server.compressed import Compressed
 from companion.server.web import WithFolders
 
 
-def ask(app, path: str) -> tuple[int, dict[str, str], str]:
+def ask(app, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
     """GET ``path`` from the ASGI ``app``: the status, headers and text of the answer."""
+    status, answer_headers, body = ask_bytes(app, path, headers)
+    return status, answer_headers, body.decode("utf-8", "replace")
+
+
+def ask_bytes(app, path: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """GET ``path`` from the ASGI ``app`` with ``headers``: the status, headers and body of the answer."""
     sent: list[dict] = []
     requested = False
 
@@ -32,14 +41,16 @@ def ask(app, path: str) -> tuple[int, dict[str, str], str]:
         sent.append(message)
 
     scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "root_path": "",
-             "query_string": b"", "headers": [(b"host", b"127.0.0.1:8550")], "scheme": "http",
+             "query_string": b"", "scheme": "http",
+             "headers": [(b"host", b"127.0.0.1:8550"),
+                         *((key.lower().encode(), value.encode()) for key, value in (headers or {}).items())],
              "server": ("127.0.0.1", 8550), "http_version": "1.1"}
     with ThreadPoolExecutor(1) as thread:  # the browser tests' Playwright keeps this thread's event loop
         thread.submit(asyncio.run, app(scope, receive, send)).result()
     start = next(message for message in sent if message["type"] == "http.response.start")
-    headers = {key.decode(): value.decode() for key, value in start["headers"]}
+    answer = {key.decode(): value.decode() for key, value in start["headers"]}
     body = b"".join(message.get("body", b"") for message in sent if message["type"] == "http.response.body")
-    return start["status"], headers, body.decode("utf-8", "replace")
+    return start["status"], answer, body
 
 
 async def host_app(scope, receive, send) -> None:
@@ -73,6 +84,22 @@ def test_once_built_every_screen_address_is_the_page_and_a_missing_file_is_not_f
     assert ask(served, "/phone/game/abc123/hand/2") == ask(served, "/phone/")
     assert ask(served, "/phone/manifest.json")[1]["content-type"] == "application/json"
     assert ask(served, "/phone/nothing-here.js")[0] == 404
+
+
+def test_each_file_is_sent_as_its_compressed_copy_where_the_browser_takes_one(phone_app):
+    phone_app.build()
+    served = Compressed(WithFolders(host_app, {"/phone/": phone_app}), None)
+    script = (phone_app._folder / "site" / "main.dart.js").read_bytes()
+    for accepted, encoding, decompress in (("gzip, deflate, br", "br", brotli.decompress),
+                                           ("gzip, deflate", "gzip", gzip.decompress)):
+        status, headers, body = ask_bytes(served, "/phone/main.dart.js", {"Accept-Encoding": accepted})
+        assert status == 200 and headers["content-encoding"] == encoding, headers
+        assert headers["content-type"].startswith("text/javascript") and "Accept-Encoding" in headers["vary"]
+        assert int(headers["content-length"]) == len(body) < len(script) / 2 and decompress(body) == script
+    status, headers, body = ask_bytes(served, "/phone/main.dart.js")
+    assert status == 200 and "content-encoding" not in headers and body == script
+    status, headers, page = ask_bytes(served, "/phone/game/abc123", {"Accept-Encoding": "gzip"})
+    assert headers["content-type"].startswith("text/html") and b'<base href="/phone/">' in gzip.decompress(page)
 
 
 def test_a_build_that_cannot_be_made_says_why_on_the_phone(phone_app, monkeypatch):

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+import mimetypes
+import os
 import re
 import subprocess
 import sys
 import tarfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from companion.publish import build as publishing
-from companion.publish.build import BUILD_MARK, SERVICE_WORKER, PublishError, publish
+from companion.publish.build import BUILD_MARK, SERVICE_WORKER, PublishError, is_sibling, publish
 from companion.publish.parts import LANGUAGES, SHEETS
+from companion.server.compressed import compressible
 from companion.ui.fonts import FULL_FONT, MAIN_PART
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
@@ -21,7 +26,7 @@ BIDWELL = Path(sys.executable).with_name("bidwell")
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    return publish(tmp_path_factory.mktemp("publish") / "site").folder
+    return publish(tmp_path_factory.mktemp("publish") / "site", compression="fast").folder
 
 
 def archive_names(site: Path) -> set[str]:
@@ -67,7 +72,7 @@ def test_the_modules_the_start_imports_come_compiled_by_the_browsers_python_and_
 def test_a_build_of_the_same_sources_takes_the_bytecode_compiled_for_the_one_before(site, monkeypatch, tmp_path):
     # Every `bidwell --lan` builds the phone app: only the first of the same Bidwell waits for Pyodide under Node.
     monkeypatch.setattr(publishing, "_compile_bytecode", lambda *_: pytest.fail("compiled again"))
-    again = publish(tmp_path / "again").folder
+    again = publish(tmp_path / "again", compression=None).folder
     assert (again / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
 
 
@@ -102,10 +107,27 @@ def test_the_service_worker_keeps_every_file_of_the_folder(site):
     worker = (site / SERVICE_WORKER).read_text("utf-8")
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.DOTALL)[1])
     on_disk = sorted(path.relative_to(site).as_posix() for path in site.rglob("*")
-                     if path.is_file() and path.name not in (SERVICE_WORKER, BUILD_MARK))
-    assert listed == ["./", *on_disk]
+                     if path.is_file() and path.name not in (SERVICE_WORKER, BUILD_MARK) and not is_sibling(path))
+    assert listed == ["./", *on_disk] and "app.tar.gz" in listed
+    assert not [name for name in listed if name.endswith((".js.br", ".js.gz", ".wasm.br", ".wasm.gz"))]
     build = json.loads((site / BUILD_MARK).read_text("utf-8"))["build"]
     assert f'const BUILD = "{build}";' in worker
+
+
+def test_beside_each_file_worth_compressing_lie_its_brotli_and_gzip_copies_for_a_host_to_send(site):
+    worth = [path for path in site.rglob("*") if path.is_file() and not is_sibling(path)
+             and path.stat().st_size >= 1024 and compressible(mimetypes.guess_type(path.name)[0])]
+    assert {"main.dart.js", "canvaskit/canvaskit.wasm", "index.html", SERVICE_WORKER} <= {
+        path.relative_to(site).as_posix() for path in worth}
+    for path in worth:
+        for suffix, decompress in ((".br", brotli.decompress), (".gz", gzip.decompress)):
+            copy = path.with_name(path.name + suffix)
+            assert copy.is_file(), copy
+            assert len(copy.read_bytes()) < path.stat().st_size and decompress(copy.read_bytes()) == path.read_bytes()
+    # Files compressed already have none: the app's archive, pictures. Text of no known type has its copies.
+    for kept_as_it_is in ("app.tar.gz", "favicon.png", "pyodide/python_stdlib.zip"):
+        assert not list(site.glob(kept_as_it_is + ".*")), kept_as_it_is
+    assert (site / "assets" / "NOTICES.br").is_file()
 
 
 def test_the_manifest_and_icons_are_bidwells(site):
@@ -140,9 +162,9 @@ def test_the_fonts_the_page_fetches_as_it_starts_are_shipped_and_no_other(site):
 
 
 def test_a_new_build_replaces_an_earlier_one_and_the_same_app_is_the_same_build(tmp_path):
-    first = publish(tmp_path / "again")
+    first = publish(tmp_path / "again", compression=None)
     (first.folder / "stale.txt").write_text("from before")
-    second = publish(tmp_path / "again")
+    second = publish(tmp_path / "again", compression="fast")
     assert second.build == first.build  # the same files: the same build, nothing for a phone to fetch again
     assert not (second.folder / "stale.txt").exists()
 
@@ -179,10 +201,20 @@ def test_the_command_says_what_it_wrote_and_refuses_with_one_line(tmp_path):
                              timeout=120)
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.startswith("error: cannot publish into ") and refused.stderr.count("\n") == 1
+    # With no copies kept from an earlier build, the wait is said before it.
+    built = subprocess.run([str(BIDWELL), "publish", "--compression", "fast", str(tmp_path / "site")],
+                           capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "BIDWELL_LANG": "en"})
+    assert built.returncode == 0, built.stderr
+    said = built.stdout.splitlines()
+    assert re.fullmatch(r"Compressing every file as small as it goes, once \(the next build reuses it\): "
+                        r"about \d+ s…", said[0]), said
+    assert said[1].startswith(f"Bidwell is published in {tmp_path / 'site'}: ") and len(said) == 2
+    assert (tmp_path / "site" / "main.dart.js.br").is_file()
 
 
 def test_a_build_for_a_folder_of_a_site_names_that_folder_as_its_base(tmp_path):
-    page = (publish(tmp_path / "sub", base_path="/games/bidwell").folder / "index.html").read_text("utf-8")
+    page = (publish(tmp_path / "sub", base_path="/games/bidwell", compression=None).folder / "index.html").read_text("utf-8")
     assert '<base href="/games/bidwell/">' in page
     # The worker, the manifest and the app's files are asked for relative to it, so they stay in the folder.
     assert 'register("flutter_service_worker.js?v=' in page

@@ -244,6 +244,8 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
 def _publish_arguments(publish: argparse.ArgumentParser) -> None:
     publish.add_argument("folder", metavar="DIR", help=t("help.publish_folder"))
     publish.add_argument("--base", metavar="PATH", default="/", help=t("help.publish_base"))
+    publish.add_argument("--compression", choices=("best", "fast", "none"), default="best",
+                         help=t("help.publish_compression"))
 
 
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {

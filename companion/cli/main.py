@@ -138,7 +138,10 @@ def _publish(args: Namespace) -> int:
     from companion.texts import t
 
     try:
-        done = publish(args.folder, base_path=args.base)
+        done = publish(args.folder, base_path=args.base,
+                       compression=None if args.compression == "none" else args.compression,
+                       told=lambda seconds: print(t("publish.compressing", seconds=max(1, round(seconds))),
+                                                  flush=True))
     except PublishError as error:
         fail(str(error))
     except OSError as error:

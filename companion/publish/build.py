@@ -34,6 +34,7 @@ import companion
 import scoring
 from companion.look import ASSETS, FONT_MANIFEST, LIGHT
 from companion.publish.parts import PACKAGE_PARTS, PARTS, SHEETS
+from companion.server.compressed import BEST_LEVELS, FAST_LEVELS, default_copies_folder, write_siblings
 from companion.texts import t
 from scoring.definitions import templates_dir
 from scoring.i18n.locales import available
@@ -89,6 +90,18 @@ PIL_STAND_IN = {
 }
 
 
+COMPRESSION = {"best": BEST_LEVELS, "fast": FAST_LEVELS}
+"""The levels of the compressed copies a build writes beside its files: the smallest (brotli's best takes a minute
+or two for the whole app on two cores, once: the copies are kept by content for the next build), or quick to make
+(17 % bigger in brotli, as the server's copies at its first start)."""
+
+
+def is_sibling(path: Path) -> bool:
+    """Whether ``path`` is a compressed copy written beside a file of the build (not a file of its own, as
+    ``app.tar.gz`` is)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
 class PublishError(Exception):
     """Something the build needs is missing or in the way; the message says what and what to do."""
 
@@ -104,10 +117,15 @@ class Published:
     seconds: float
 
 
-def publish(target: Path | str, *, base_path: str = "/") -> Published:
+def publish(target: Path | str, *, base_path: str = "/", compression: str | None = "best",
+            told: Callable[[float], None] | None = None) -> Published:
     """Write the app into ``target`` as a static, offline, installable web app, to be served at ``base_path``
     (``/`` for a site's root, ``/bidwell/`` for a folder of it); :class:`PublishError` if something it needs is
-    not installed or ``target`` holds other files. ``target`` is replaced only once the new build is complete."""
+    not installed or ``target`` holds other files. ``target`` is replaced only once the new build is complete.
+
+    Beside each file worth compressing go its brotli and gzip copies (``.br``, ``.gz``) at ``compression``'s levels
+    (:data:`COMPRESSION`; None: none), for a host that sends them as they are; ``told(seconds)`` is first told how
+    long making them takes, when some are not yet kept in the cache folder from an earlier build."""
     started = time.perf_counter()
     if not BASE_PATH.fullmatch(base_path) or {".", ".."} & set(base_path.split("/")):
         raise PublishError(t("publish.bad_base", base=base_path))
@@ -123,6 +141,8 @@ def publish(target: Path | str, *, base_path: str = "/") -> Published:
         add_bytecode(staging / "app.tar.gz", client / "pyodide")
         _brand(staging, client, base_path)
         build = write_service_worker(staging)
+        if compression is not None:
+            write_siblings(staging, default_copies_folder(), levels=COMPRESSION[compression], told=told)
         (staging / BUILD_MARK).write_text(json.dumps({"build": build}) + "\n", encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -395,9 +415,11 @@ def _brand(folder: Path, client: Path, base_path: str) -> None:
 
 
 def write_service_worker(folder: Path) -> str:
-    """Write the service worker that keeps every file of the build; returns the build's name (its files' hash)."""
+    """Write the service worker that keeps every file of the build (not the compressed copies beside them, which
+    the host sends in their place); returns the build's name (its files' hash)."""
     files = sorted(name for path in folder.rglob("*")
-                   if path.is_file() and (name := path.relative_to(folder).as_posix()) != SERVICE_WORKER)
+                   if path.is_file() and (name := path.relative_to(folder).as_posix()) != SERVICE_WORKER
+                   and not is_sibling(path))
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode("utf-8") + b"\0" + (folder / name).read_bytes())

@@ -9,17 +9,20 @@ until it is done ``/phone/`` says so and asks to be reloaded.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import tempfile
 import threading
 from pathlib import Path
 
 from filelock import FileLock, Timeout
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.responses import HTMLResponse, PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from companion.publish.build import PublishError, publish
+from companion.server.compressed import chosen_encoding
 from companion.texts import t
 
 log = logging.getLogger(__name__)
@@ -54,7 +57,8 @@ class PhoneApp:
     def build(self) -> None:
         """Publish the app for :data:`PATH`; a build that cannot be made is logged and said on ``/phone/``."""
         try:
-            site = publish(self._folder / "site", base_path=PATH)
+            # Quick copies: the server builds this at each start (its big files' copies are kept by content).
+            site = publish(self._folder / "site", base_path=PATH, compression="fast")
             self._files = _AppFiles(directory=site.folder, html=True)
         except (PublishError, OSError) as error:
             self._failed = str(error)
@@ -84,7 +88,23 @@ class PhoneApp:
 
 
 class _AppFiles(StaticFiles):
-    """The build's files; any other address under it is one of the app's screens (``/phone/game/…``): the page."""
+    """The build's files, each sent as its compressed copy where the browser takes one (as a static host that
+    sends precompressed files does); any other address under it is one of the app's screens
+    (``/phone/game/…``): the page."""
+
+    def file_response(self, full_path, stat_result: os.stat_result, scope: dict,  # noqa: ANN001 - starlette's
+                      status_code: int = 200) -> Response:
+        request = Headers(scope=scope)
+        encoding = None if "range" in request else chosen_encoding(request.get("accept-encoding", ""))
+        sibling = Path(full_path).with_name(Path(full_path).name + (".br" if encoding == "br" else ".gz"))
+        if encoding is None or status_code != 200 or not sibling.is_file():
+            response = super().file_response(full_path, stat_result, scope, status_code)
+        else:
+            response = super().file_response(sibling, sibling.stat(), scope, status_code)
+            if response.status_code == 200:
+                response.headers["content-encoding"] = encoding
+        response.headers["vary"] = "Accept-Encoding"
+        return response
 
     async def get_response(self, path: str, scope: dict):  # noqa: ANN201 - starlette's signature
         try:

@@ -56,6 +56,8 @@ BEST_LEVELS = {"gzip": FAST_LEVELS["gzip"], "br": BROTLI_QUALITY}
 FAST_BYTES_PER_SECOND = {"gzip": 17e6, "br": 20e6}
 """How fast one core makes the fast copies of Flet's web client (measured on this project's machines), for the
 estimate said before making them."""
+BEST_BROTLI_BYTES_PER_SECOND = 0.25e6
+"""How fast one core makes brotli's best copies (Flet's main.dart.js 0.32 MB/s, CanvasKit's WebAssembly 0.23)."""
 DIGESTS = "digests.json"
 """The cache folder's index of each prepared file's content digest, by its path, size and modification time."""
 SUFFIX = {"br": "-br", "gzip": "-gz"}
@@ -250,12 +252,12 @@ class Compressed:
         self._jobs.put(None)
 
 
-def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *,
+def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *, levels: dict[str, int] = FAST_LEVELS,
                     told: Callable[[float], None] | None = None) -> int:
     """Make, before returning, a copy of each of ``files`` (address, path) in each encoding that has none yet in
-    ``cache``, at :data:`FAST_LEVELS`, on every core; ``told(seconds)`` is called first with how long that should
-    take, if there is anything to make. Returns how many copies were made. A folder that cannot be written gets none
-    (the server then makes them in the background, as for any file)."""
+    ``cache`` at ``levels`` or at :data:`BEST_LEVELS`, on every core; ``told(seconds)`` is called first with how
+    long that should take, if there is anything to make. Returns how many copies were made. A folder that cannot be
+    written gets none (the server then makes them in the background, as for any file)."""
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -264,25 +266,91 @@ def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *,
     jobs = []
     for file in _prepared(files, cache):
         for encoding in _encodings():
-            names = _content_names(file.digest, encoding)
+            names = list(dict.fromkeys(content_copy_name(file.digest, encoding, level)
+                                       for level in (BEST_LEVELS[encoding], levels[encoding])))
             if not any((cache / name).exists() for name in names):
                 jobs.append((encoding, names[-1], file))
     if not jobs:
         return 0
     cores = os.cpu_count() or 1
     if told is not None:
-        told(sum(file.length / FAST_BYTES_PER_SECOND[encoding] for encoding, _, file in jobs) / cores)
+        told(_seconds([(encoding, levels[encoding], file.length) for encoding, _, file in jobs]))
 
     def make(job: tuple[str, str, _Prepared]) -> None:
         encoding, name, file = job
         try:
-            _write_whole(cache / name, compress(file.path.read_bytes(), encoding, FAST_LEVELS[encoding]))
+            _write_whole(cache / name, compress(file.path.read_bytes(), encoding, levels[encoding]))
         except OSError as error:
             log.warning("could not keep a compressed copy in %s: %s", cache, error)
 
     with ThreadPoolExecutor(cores) as pool:  # zlib and brotli let go of the GIL while they compress
         list(pool.map(make, sorted(jobs, key=lambda job: -job[2].length)))
     return len(jobs)
+
+
+def default_copies_folder() -> Path:
+    """Where compressed copies are kept between runs (the server's, and the published app's big files): the user's
+    cache folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "compressed"
+
+
+def kept_copy(path: Path, encoding: str, cache: Path) -> Path | None:
+    """The smallest copy in ``encoding`` that ``cache`` keeps of the file at ``path`` (by its content), if any."""
+    try:
+        digest = _Digests(cache).of(path, path.stat())
+    except OSError:
+        return None
+    return next((cache / name for name in _content_names(digest, encoding) if (cache / name).exists()), None)
+
+
+def write_siblings(folder: Path, cache: Path | None, *, levels: dict[str, int] = BEST_LEVELS,
+                   told: Callable[[float], None] | None = None) -> list[Path]:
+    """Write beside each file of ``folder`` worth compressing (of a :data:`COMPRESSIBLE` type, :data:`SMALLEST`
+    bytes or more) its copies at ``levels``, named as static hosts look for them (``main.dart.js.br``,
+    ``main.dart.js.gz``: nginx's ``brotli_static`` and ``gzip_static``, Caddy's ``precompressed``), where they are
+    smaller than the file. A big file's copies come from ``cache`` when it keeps them for the same content, and are
+    kept there for the next build; ``told(seconds)`` as for :func:`make_copies_now`. Returns the copies written."""
+    import mimetypes
+
+    # A file of no known type (Flutter's NOTICES, 1.5 MB of text) is tried too: a copy no smaller is not kept.
+    worth = sorted(path for path in folder.rglob("*") if path.is_file() and path.suffix not in (".br", ".gz")
+                   and path.stat().st_size >= SMALLEST
+                   and compressible(mimetypes.guess_type(path.name)[0] or "application/octet-stream"))
+    big = [path for path in worth if path.stat().st_size > IN_MEMORY]
+    if cache is not None:
+        make_copies_now([(path.as_posix(), path) for path in big], cache, levels=levels, told=told)
+    elif told is not None and big:
+        told(_seconds([(encoding, levels[encoding], path.stat().st_size) for path in big for encoding in _encodings()]))
+
+    def write(path: Path) -> list[Path]:
+        written = []
+        for encoding in _encodings():
+            kept = kept_copy(path, encoding, cache) if cache is not None and path in big else None
+            packed = kept.read_bytes() if kept is not None else compress(path.read_bytes(), encoding, levels[encoding])
+            if len(packed) < path.stat().st_size:
+                sibling = path.with_name(path.name + (".br" if encoding == "br" else ".gz"))
+                sibling.write_bytes(packed)
+                written.append(sibling)
+        return written
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        return [sibling for siblings in pool.map(write, worth) for sibling in siblings]
+
+
+def _bytes_per_second(encoding: str, level: int) -> float:
+    """How fast one core compresses at ``level``: :data:`FAST_BYTES_PER_SECOND`, or :data:`BEST_BROTLI_BYTES_PER_SECOND`
+    at brotli's best."""
+    return BEST_BROTLI_BYTES_PER_SECOND if encoding == "br" and level > FAST_LEVELS["br"] else \
+        FAST_BYTES_PER_SECOND[encoding]
+
+
+def _seconds(jobs: list[tuple[str, int, int]]) -> float:
+    """How long making copies takes on every core, each job (encoding, level, bytes) on one: the work shared out,
+    but never less than the longest job."""
+    each = [length / _bytes_per_second(encoding, level) for encoding, level, length in jobs]
+    return max(sum(each) / (os.cpu_count() or 1), max(each, default=0))
 
 
 def content_copy_name(digest: str, encoding: str, level: int) -> str:

@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from companion.server.compressed import IN_MEMORY, Compressed, compressible, make_copies_now, without_header
+from companion.server.compressed import (IN_MEMORY, Compressed, compressible, default_copies_folder, make_copies_now,
+                                        without_header)
 from companion.server.link import Admission, LinkWatch
 
 log = logging.getLogger(__name__)
@@ -270,13 +271,6 @@ def make_client_copies(assets_dir: Path, told: Callable[[float], None] | None = 
     says its address), so that no phone is sent the web client uncompressed; see
     :func:`~companion.server.compressed.make_copies_now`."""
     return make_copies_now(served_files(assets_dir), cache or default_copies_folder(), told=told)
-
-
-def default_copies_folder() -> Path:
-    """Where the compressed copies of the files the server sends are kept between runs: the user's cache folder."""
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "compressed"
 
 
 WEB_CLIENT_FILES = ("main.dart.*", "flutter*.js", "canvaskit/skwasm.*", "canvaskit/canvaskit.*",

@@ -17,7 +17,7 @@ import pytest
 from phone import Phone, chromium, free_port
 from playwright.sync_api import expect
 
-from companion.server.web import default_copies_folder
+from companion.server.compressed import default_copies_folder
 from companion.texts import t
 
 BIDWELL = Path(sys.executable).with_name("bidwell")
