@@ -8,7 +8,9 @@ back restores the state before it without replaying the log.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Mapping, Sequence
+from enum import IntEnum
 from types import MappingProxyType
 
 from scoring.actions import Action, Adjust, Bid, ChangeBid, CoinFlip, Correct, Tricks, Trump
@@ -106,40 +108,54 @@ class _Entry:
 _EntrySnapshot = tuple[list[int | None], tuple[int, ...] | None, dict[str, tuple[int, ...]]]
 
 
-_OPENED, _BID, _TRICKS, _ENTRY, _ADJUSTED, _TRUMP, _NOTHING = range(7)
-"""The kinds of change one action made, kept with it so dropping it puts the game back without replaying the log (as
-python-chess's ``Board.pop``): a hand it opened (``_OPENED``), a bid it gave (``_BID``: the seat and its bid before),
-the tricks it recorded (``_TRICKS``: the tricks and counted cards before), a hand it changed otherwise (``_ENTRY``: the
-hand as it was), an adjustment it gave (``_ADJUSTED``: the hand's last), or a hand's trump (``_TRUMP``: the hand and
-its trump before). Every kind up to ``_ADJUSTED`` changes a hand's points. An undo is a plain tuple, (state, coin flip,
-kind, hand, before): one is made for every action, and a tuple costs a fraction of an object."""
+class Change(IntEnum):
+    """The kind of change one action made, kept with it so dropping it puts the game back without replaying the log
+    (as python-chess's ``Board.pop``). Every kind up to ``ADJUSTED`` changes a hand's points."""
 
-_Undo = tuple[GameState | None, int | None, int, int, object]
+    OPENED = 0
+    """A hand it opened."""
+    BID = 1
+    """A bid it gave: ``before`` is the seat and its bid before."""
+    TRICKS = 2
+    """The tricks it recorded: ``before`` is the tricks and counted cards before."""
+    ENTRY = 3
+    """A hand it changed otherwise: ``before`` is the hand as it was."""
+    ADJUSTED = 4
+    """An adjustment it gave (the hand's last)."""
+    TRUMP = 5
+    """A hand's trump: ``before`` is the hand and its trump before."""
+    NOTHING = 6
+    """Nothing of the hands (the coin flip)."""
 
 
-def _put_back(hands: Hands, undo: _Undo) -> None:
+Undo = namedtuple("Undo", "state coin_flip kind hand before")
+"""What one action changed, to put back: the state and coin flip before it, its :class:`Change`, the hand (0-based)
+and what that hand had before."""
+
+
+def _put_back(hands: Hands, undo: Undo) -> None:
     """Undo the action ``undo`` was kept for on ``hands``, and give them the state they had before."""
     state, coin_flip, kind, hand, before = undo
     entries = hands._entries
-    if kind == _OPENED:
+    if kind == Change.OPENED:
         entries.pop()
-    elif kind == _BID:
+    elif kind == Change.BID:
         seat, bid = before  # type: ignore[misc]
         entries[hand].bids[seat] = bid
-    elif kind == _TRICKS:
+    elif kind == Change.TRICKS:
         entries[hand].tricks, entries[hand].counted = before  # type: ignore[misc]
-    elif kind == _ENTRY:
+    elif kind == Change.ENTRY:
         entries[hand].restore(before)  # type: ignore[arg-type]
-    elif kind == _ADJUSTED:
+    elif kind == Change.ADJUSTED:
         entries[hand].take_back_last()
         hands.adjustment_count -= 1
-    elif kind == _TRUMP:
+    elif kind == Change.TRUMP:
         number, trumps = before  # type: ignore[misc]
         if trumps is None:
             hands._trumps.pop(number, None)
         else:
             hands._trumps[number] = trumps
-    if kind <= _ADJUSTED and hand < hands._dirty:
+    if kind <= Change.ADJUSTED and hand < hands._dirty:
         hands._dirty = hand
     hands._coin_flip = coin_flip
     hands._state = state
@@ -162,7 +178,7 @@ class Hands:
         """The sums after each hand entered, valid up to ``_dirty``: hands before the first one an action
         touched keep theirs (and their views), so an action in hand 31 costs what one in hand 1 does."""
         self._dirty = 0
-        self._undos: list[_Undo] = []
+        self._undos: list[Undo] = []
         """One per action entered, in order."""
         self.adjustment_count = 0
         """The bonuses and penalties given in the whole game."""
@@ -218,9 +234,10 @@ class Hands:
             index = now.number - 1
             if index == len(entries):
                 entries.append(_Entry([None] * self.seats))
-                self._undos.append((self._state, self._coin_flip, _OPENED, index, None))
+                self._undos.append(Undo(self._state, self._coin_flip, Change.OPENED, index, None))
             else:
-                self._undos.append((self._state, self._coin_flip, _BID, index, (seat, entries[index].bids[seat])))
+                before = (seat, entries[index].bids[seat])
+                self._undos.append(Undo(self._state, self._coin_flip, Change.BID, index, before))
             bids = entries[index].bids
             bids[seat] = action.bid
             self._state = None
@@ -240,45 +257,45 @@ class Hands:
         """The seats in bidding order for hand ``index`` (0-based): from the dealer's left, the dealer last."""
         return self._orders[index % self.seats]
 
-    def _write(self, action: Action) -> _Undo:
+    def _write(self, action: Action) -> Undo:
         """Write ``action`` into the hands; what it changed, to be put back."""
         entries, state, coin_flip = self._entries, self._state, self._coin_flip
         if type(action) is Bid:  # a bid is most of the actions: asked first, and without the subclass check
             if not entries or entries[-1].tricks is not None:
                 entries.append(_Entry([None] * self.seats))
-                undo: _Undo = (state, coin_flip, _OPENED, len(entries) - 1, None)
+                undo = Undo(state, coin_flip, Change.OPENED, len(entries) - 1, None)
             else:
                 bids = entries[-1].bids
-                undo = (state, coin_flip, _BID, len(entries) - 1, (action.player, bids[action.player]))
+                undo = Undo(state, coin_flip, Change.BID, len(entries) - 1, (action.player, bids[action.player]))
             entries[-1].bids[action.player] = action.bid
         elif type(action) is Tricks:  # one a hand: asked next
             entry = entries[-1]
-            undo = (state, coin_flip, _TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
+            undo = Undo(state, coin_flip, Change.TRICKS, len(entries) - 1, (entry.tricks, entry.counted))
             entry.tricks, entry.counted = action.tricks, dict(action.counted) if action.counted else {}
         elif isinstance(action, ChangeBid):
-            undo = (state, coin_flip, _ENTRY, len(entries) - 1, entries[-1].snapshot())
+            undo = Undo(state, coin_flip, Change.ENTRY, len(entries) - 1, entries[-1].snapshot())
             entries[-1].bids[action.player] = action.bid
         elif isinstance(action, Correct):
             entry = entries[action.hand - 1]
-            undo = (state, coin_flip, _ENTRY, action.hand - 1, entry.snapshot())
+            undo = Undo(state, coin_flip, Change.ENTRY, action.hand - 1, entry.snapshot())
             entry.bids, entry.tricks, entry.counted = list(action.bids), action.tricks, dict(action.counted)
         elif isinstance(action, Adjust):
-            undo = (state, coin_flip, _ADJUSTED, action.hand - 1, None)
+            undo = Undo(state, coin_flip, Change.ADJUSTED, action.hand - 1, None)
             entries[action.hand - 1].give(Adjustment(action.player, action.points, action.reason), self.seats)
             self.adjustment_count += 1
         elif isinstance(action, CoinFlip):
-            undo = (state, coin_flip, _NOTHING, 0, None)
+            undo = Undo(state, coin_flip, Change.NOTHING, 0, None)
             self._coin_flip = action.winner
         elif isinstance(action, Trump):
-            undo = (state, coin_flip, _TRUMP, 0, (action.hand, self._trumps.get(action.hand)))
+            undo = Undo(state, coin_flip, Change.TRUMP, 0, (action.hand, self._trumps.get(action.hand)))
             if action.trumps:
                 self._trumps[action.hand] = action.trumps
             else:
                 self._trumps.pop(action.hand, None)
         else:
             raise TypeError(f"no hand takes {action!r}")
-        if undo[2] <= _ADJUSTED and undo[3] < self._dirty:
-            self._dirty = undo[3]
+        if undo.kind <= Change.ADJUSTED and undo.hand < self._dirty:
+            self._dirty = undo.hand
         return undo
 
     def _sync(self) -> _Step:
