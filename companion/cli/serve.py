@@ -13,7 +13,6 @@ import webbrowser
 from collections.abc import Callable
 
 import flet as ft
-import segno
 
 from companion.look import ASSETS
 from companion.server.pins import PinGate, is_this_computer, new_pin
@@ -141,6 +140,8 @@ def make_copies() -> None:
 
 
 def _print_qr(url: str) -> None:
+    import segno  # only under --lan: the start of a scorekeeper's own tab does without it (24 ms)
+
     segno.make(url, error="m").terminal(compact=True)
 
 
