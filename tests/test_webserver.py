@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from companion.server import link
 from companion.server.web import SameOriginWebSockets, same_origin
 
 
@@ -272,3 +273,29 @@ def test_a_phones_answer_about_a_screen_gone_meanwhile_reaches_its_caller_and_th
         return await call
 
     assert run_async(refuse_a_back_as_its_screen_goes()) == "answered"
+
+
+def test_the_page_asks_for_the_first_screens_font_with_the_clients_files_and_says_the_watchs_words():
+    page = b"<html><head><title>Bidwell</title></head><body></body></html>"
+
+    async def flet_page(scope, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                                (b"content-length", str(len(page)).encode())]})
+        await send({"type": "http.response.body", "body": page})
+
+    sent: list[dict] = []
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    watched = link.LinkWatch(flet_page, lambda: "The connection is lost", preloads=["fonts/BidwellSans-Main.woff2"])
+    run_async(watched({"type": "http", "method": "GET", "path": "/", "headers": []}, receive, send))
+    body = sent[1]["body"]
+    head = body.split(b"</head>")[0]
+    assert head.index(b'<link rel="preload" href="fonts/BidwellSans-Main.woff2" as="fetch" crossorigin="anonymous">') \
+        < head.index(b'window.bidwellLinkLost = "The connection is lost"')
+    assert dict(sent[0]["headers"])[b"content-length"] == str(len(body)).encode()

@@ -21,6 +21,7 @@ from companion.store.files import Notice, StorageError
 from companion.store.games import GameStore
 from companion.texts import t
 from companion.ui.app import start_page
+from companion.ui.fonts import MAIN_PART
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +102,8 @@ def serve(
     listening = open_window if window is not None else open_tab if open_browser and has_display else None
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), folders=folders, tls=tls,
-                  lost_words=lambda: t("link.lost"), admission=admission, listening=listening)
+                  lost_words=lambda: t("link.lost"), admission=admission, listening=listening,
+                  preloads=[MAIN_PART])  # the font of every first screen but a far-east table's
     finally:
         if window is not None:
             window.close()

@@ -8,7 +8,8 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 
 from uvicorn.protocols.utils import ClientDisconnected
@@ -113,10 +114,12 @@ class LinkWatch:
     (the app keeps it in the tab's language, see :func:`companion.ui.app.speak`).
     """
 
-    def __init__(self, app: ASGIApp, lost_words: Callable[[], str], admission: Admission | None = None):
+    def __init__(self, app: ASGIApp, lost_words: Callable[[], str], admission: Admission | None = None,
+                 preloads: Sequence[str] = ()):
         self.app = app
         self.lost_words = lost_words
         self.admission = admission or Admission(required=False)
+        self.preloads = preloads
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         """Watch websockets; put the watch's script into every page of the app."""
@@ -133,7 +136,11 @@ class LinkWatch:
 
         words = json.dumps(self.lost_words(), ensure_ascii=False).replace("</", "<\\/")
         watch = LINK_WATCH_JS.read_text(encoding="utf-8")
-        return f"<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
+        # Fetched with the client's own files, not once the app's first message names them (as Flutter's fetch
+        # asks for them, so the one download serves it).
+        preloads = "".join(f'<link rel="preload" href="{escape(address)}" as="fetch" crossorigin="anonymous">'
+                           for address in self.preloads)
+        return f"{preloads}<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
 
 
 def _with_script(send: Callable, script: bytes) -> Callable:

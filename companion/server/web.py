@@ -17,7 +17,7 @@ import ipaddress
 import logging
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -220,6 +220,7 @@ def serve_web(
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
     listening: Callable[[Callable[[], None]], None] | None = None, compressed_copies: Path | None = None,
+    preloads: Sequence[str] = (),
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
@@ -228,7 +229,8 @@ def serve_web(
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
-    Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
+    ``preloads``: addresses of files the page fetches as it starts instead of once the app asks for them (the
+    font its first screen is drawn in). Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
     are kept in ``compressed_copies`` (by default a folder in the user's cache), and the web client's are made as
     the server starts, for the first phone to come.
     """
@@ -238,7 +240,7 @@ def serve_web(
 
     app = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
     certificate, key = tls or (None, None)
-    watched = LinkWatch(NotCrossOriginIsolated(app), lost_words or (lambda: ""), admission)
+    watched = LinkWatch(NotCrossOriginIsolated(app), lost_words or (lambda: ""), admission, preloads)
     _quiet_about_clients()
     compressed = Compressed(WithFolders(watched, folders or {}), compressed_copies or default_copies_folder())
     compressed.prepare(served_files(Path(assets_dir)))
