@@ -1,7 +1,9 @@
 """Figures for the app (issues 4 and 9), in headless Chromium at a phone's size.
 
 1. Process start to the first usable screen (the start screen's "New game"
-   button in the page), next to a minimal Flet app started the same way, and
+   button in the page's accessibility tree; then, with the tree off as a phone
+   without a screen reader has it, the last frame drawn once the server's
+   messages have stopped), next to a minimal Flet app started the same way, and
    to the same minimal app giving its page a theme (``ft.Theme``): Flet's
    theme module imports most of Flet's controls, a floor under any app with a
    look of its own.
@@ -100,6 +102,73 @@ def start_to_usable(browser, command: list[str], port: int) -> float:
         elapsed = time.perf_counter() - started
         page.close()
         return elapsed
+    finally:
+        process.kill()
+        process.wait()
+
+
+# What a phone pays, without the accessibility tree (a phone without a screen reader keeps it off, and building it
+# costs the tab): the screen is drawn by the first animation frame Flutter runs after the server's last message
+# (once messages have stopped for QUIET_MS and Flutter asks for no more frames), and looks as it will once the
+# fonts it asked for as it drew have come (a frame run after a font's arrival draws the text in it). Heartbeats
+# (Bidwell's 5-byte frames) are not the app's messages.
+DRAWN_SIGNAL = """(() => {
+  const ask = window.requestAnimationFrame.bind(window);
+  window.__lastFrameAsked = window.__lastMessage = performance.now();
+  window.__drawn = null;
+  window.__messages = 0;
+  window.__fontsIn = 0;
+  window.requestAnimationFrame = callback => {
+    window.__lastFrameAsked = performance.now();
+    return ask(time => {
+      const now = performance.now();
+      if (window.__drawn === null || (window.__fontsIn > window.__drawn && window.__fontsIn > window.__lastMessage)) {
+        window.__drawn = now;
+      }
+      return callback(time);
+    });
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", event => {
+        const size = event.data.byteLength ?? event.data.size ?? event.data.length;
+        if (size > 5) { window.__messages += 1; window.__lastMessage = performance.now(); window.__drawn = null; }
+      });
+    }
+  };
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) {
+      if (/[.](woff2?|ttf|otf)$/.test(new URL(entry.name).pathname)) {
+        window.__fontsIn = Math.max(window.__fontsIn, entry.responseEnd);
+      }
+    }
+  }).observe({type: "resource", buffered: true});
+})()"""
+QUIET_MS = 500
+
+
+def start_to_drawn(browser, command: list[str], port: int) -> float:
+    """Seconds from starting ``command`` to its first screen drawn (:data:`DRAWN_SIGNAL`), the tree left off."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.add_init_script(DRAWN_SIGNAL)
+        while True:
+            opened = time.perf_counter()  # the page's performance.now() counts from about here
+            try:
+                page.goto(f"http://127.0.0.1:{port}/", timeout=30_000)
+                break
+            except Exception:  # noqa: BLE001 - not listening yet: the page load itself is the wait
+                page.wait_for_timeout(20)
+        page.wait_for_function(f"window.__messages > 0 && performance.now() - window.__lastMessage > {QUIET_MS}"
+                               f" && performance.now() - window.__lastFrameAsked > {AT_REST_MS}", polling=25,
+                               timeout=60_000)
+        drawn = page.evaluate("window.__drawn") / 1000
+        page.close()
+        return opened - started + drawn
     finally:
         process.kill()
         process.wait()
@@ -347,23 +416,30 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "bidwell-bench-history")
+    parser.add_argument("--start-only", action="store_true", help="figure 1 only (issue 46, item 4: --runs 10 or more)")
     args = parser.parse_args()
     bidwell = str(Path(sys.executable).with_name("bidwell"))
-    build(args.folder, 10_000)
+    print(f"load average at start: {os.getloadavg()}")
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as empty:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        ours, minimal, themed = [], [], []
-        for _ in range(args.runs):
-            port = free_port()
-            ours.append(start_to_usable(browser, [bidwell, "--no-browser", "--port", str(port), "--data", empty], port))
-            port = free_port()
-            minimal.append(start_to_usable(browser, [sys.executable, "-c", MINIMAL, str(port)], port))
-            port = free_port()
-            themed.append(start_to_usable(browser, [sys.executable, "-c", MINIMAL_THEMED, str(port)], port))
-        a, b, c = statistics.median(ours), statistics.median(minimal), statistics.median(themed)
-        print(f"start to first usable screen: bidwell median {a:.2f} s, minimal Flet app {b:.2f} s, "
-              f"ratio {a / b:.2f}; the minimal app with a theme {c:.2f} s, ratio {c / b:.2f} to the minimal app, "
-              f"bidwell {a / c:.2f} to it ({args.runs} runs each)")
+        for tree, timed in (("on", start_to_usable), ("off", start_to_drawn)):
+            ours, minimal, themed = [], [], []
+            for _ in range(args.runs):
+                port = free_port()
+                ours.append(timed(browser, [bidwell, "--no-browser", "--port", str(port), "--data", empty], port))
+                port = free_port()
+                minimal.append(timed(browser, [sys.executable, "-c", MINIMAL, str(port)], port))
+                port = free_port()
+                themed.append(timed(browser, [sys.executable, "-c", MINIMAL_THEMED, str(port)], port))
+            a, b, c = statistics.median(ours), statistics.median(minimal), statistics.median(themed)
+            print(f"start to first usable screen, accessibility tree {tree}: bidwell median {a:.2f} s, minimal Flet "
+                  f"app {b:.2f} s, ratio {a / b:.2f}; the minimal app with a theme {c:.2f} s, ratio {c / b:.2f} to "
+                  f"the minimal app, bidwell {a / c:.2f} to it ({args.runs} runs each, alternating)")
+        print(f"load average after the starts: {os.getloadavg()}")
+        if args.start_only:
+            browser.close()
+            return
+        build(args.folder, 10_000)
         with tempfile.TemporaryDirectory() as scratch:
             for cards in (3, 12, 23):
                 print(f"taps for a 4-player hand of {cards} cards: {taps_for_hand(browser, bidwell, Path(scratch), cards)}")
