@@ -214,7 +214,8 @@ def test_the_command_says_what_it_wrote_and_refuses_with_one_line(tmp_path):
 
 
 def test_a_build_for_a_folder_of_a_site_names_that_folder_as_its_base(tmp_path):
-    page = (publish(tmp_path / "sub", base_path="/games/bidwell", compression=None).folder / "index.html").read_text("utf-8")
+    built = publish(tmp_path / "sub", base_path="/games/bidwell", compression=None)
+    page = (built.folder / "index.html").read_text("utf-8")
     assert '<base href="/games/bidwell/">' in page
     # The worker, the manifest and the app's files are asked for relative to it, so they stay in the folder.
     assert 'register("flutter_service_worker.js?v=' in page

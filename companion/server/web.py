@@ -230,9 +230,9 @@ def serve_web(
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
     ``preloads``: addresses of files the page fetches as it starts instead of once the app asks for them (the
-    font its first screen is drawn in). Everything is sent compressed where the browser takes it (:class:`Compressed`); the big files' compressed copies
-    are kept in ``compressed_copies`` (by default a folder in the user's cache), and the web client's are made as
-    the server starts, for the first phone to come.
+    font its first screen is drawn in). Everything is sent compressed where the browser takes it
+    (:class:`Compressed`); the big files' compressed copies are kept in ``compressed_copies`` (by default a folder
+    in the user's cache), and the web client's are made as the server starts, for the first phone to come.
     """
     import flet_web.fastapi as flet_fastapi
 
