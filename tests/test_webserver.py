@@ -292,8 +292,12 @@ def test_the_page_asks_for_the_first_screens_font_with_the_clients_files_and_say
     async def receive() -> dict:
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    watched = link.LinkWatch(flet_page, lambda: "The connection is lost", preloads=["fonts/BidwellSans-Main.woff2"])
-    run_async(watched({"type": "http", "method": "GET", "path": "/", "headers": []}, receive, send))
+    def preloads(address: str) -> list[str]:
+        return ["fonts/BidwellSans-Main.woff2"] if address == "192.168.1.20" else []
+
+    watched = link.LinkWatch(flet_page, lambda: "The connection is lost", preloads=preloads)
+    run_async(watched({"type": "http", "method": "GET", "path": "/", "headers": [],
+                       "client": ("192.168.1.20", 50123)}, receive, send))
     body = sent[1]["body"]
     head = body.split(b"</head>")[0]
     assert head.index(b'<link rel="preload" href="fonts/BidwellSans-Main.woff2" as="fetch" crossorigin="anonymous">') \

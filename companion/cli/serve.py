@@ -20,8 +20,7 @@ from companion.server.seats import Tables
 from companion.store.files import Notice, StorageError
 from companion.store.games import GameStore
 from companion.texts import t
-from companion.ui.app import start_page
-from companion.ui.fonts import MAIN_PART
+from companion.ui.app import opening_fonts, start_page
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +102,7 @@ def serve(
     try:
         serve_web(main, host=host, port=port, assets_dir=str(ASSETS), folders=folders, tls=tls,
                   lost_words=lambda: t("link.lost"), admission=admission, listening=listening,
-                  preloads=[MAIN_PART])  # the font of every first screen but a far-east table's
+                  preloads=lambda address: list(opening_fonts(store, pin_gate, address).values()))
     finally:
         if window is not None:
             window.close()

@@ -115,7 +115,7 @@ class LinkWatch:
     """
 
     def __init__(self, app: ASGIApp, lost_words: Callable[[], str], admission: Admission | None = None,
-                 preloads: Sequence[str] = ()):
+                 preloads: Callable[[str], Sequence[str]] = lambda _address: ()):
         self.app = app
         self.lost_words = lost_words
         self.admission = admission or Admission(required=False)
@@ -126,21 +126,23 @@ class LinkWatch:
         if scope["type"] == "websocket":
             await _Link(self.app, self.admission).run(scope, receive, send)
         elif scope["type"] == "http":
-            await self.app(scope, receive, _with_script(send, self.script()))
+            address = (scope.get("client") or ("",))[0]
+            await self.app(scope, receive, _with_script(send, self.script(self.preloads(address))))
         else:
             await self.app(scope, receive, send)
 
-    def script(self) -> bytes:
-        """The page's watch, as the ``<script>`` put before its ``</head>``."""
+    def script(self, preloads: Sequence[str] = ()) -> bytes:
+        """The page's watch, as the ``<script>`` put before its ``</head>``, after a preload of each address of
+        ``preloads``."""
         import json
 
         words = json.dumps(self.lost_words(), ensure_ascii=False).replace("</", "<\\/")
         watch = LINK_WATCH_JS.read_text(encoding="utf-8")
         # Fetched with the client's own files, not once the app's first message names them (as Flutter's fetch
         # asks for them, so the one download serves it).
-        preloads = "".join(f'<link rel="preload" href="{escape(address)}" as="fetch" crossorigin="anonymous">'
-                           for address in self.preloads)
-        return f"{preloads}<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
+        links = "".join(f'<link rel="preload" href="{escape(address)}" as="fetch" crossorigin="anonymous">'
+                        for address in preloads)
+        return f"{links}<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
 
 
 def _with_script(send: Callable, script: bytes) -> Callable:

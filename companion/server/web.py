@@ -220,7 +220,7 @@ def serve_web(
     folders: dict[str, ASGIApp] | None = None, tls: tuple[str, str] | None = None,
     lost_words: Callable[[], str] | None = None, admission: Admission | None = None,
     listening: Callable[[Callable[[], None]], None] | None = None, compressed_copies: Path | None = None,
-    preloads: Sequence[str] = (),
+    preloads: Callable[[str], Sequence[str]] = lambda _address: (),
 ) -> None:
     """Serve the Flet app ``main`` on ``host:port`` until Ctrl-C or SIGTERM, offline (no CDN).
 
@@ -229,8 +229,8 @@ def serve_web(
     their own addresses (see :class:`WithFolders`). ``tls`` (certificate file, key file) serves https.
     ``lost_words`` is what a page says when its connection is lost, until its tab says it in its own language
     (see :class:`LinkWatch`). ``admission``: under --lan, the sessions that gave the PIN or a join code.
-    ``preloads``: addresses of files the page fetches as it starts instead of once the app asks for them (the
-    font its first screen is drawn in). Everything is sent compressed where the browser takes it
+    ``preloads(client address)``: addresses of files the page fetches as it starts instead of once the app asks
+    for them (the font its first screen is drawn in). Everything is sent compressed where the browser takes it
     (:class:`Compressed`); the big files' compressed copies are kept in ``compressed_copies`` (by default a folder
     in the user's cache), and the web client's are made as the server starts, for the first phone to come.
     """

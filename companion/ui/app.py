@@ -147,10 +147,17 @@ def start_page(page: ft.Page, store: GameStore, *, pin_gate: PinGate | None = No
         pin_session = pin_gate.session(address, admitted)
     elif pin_gate is not None and admitted is not None:
         admitted()
-    # The shipped font draws every name offline; its far-east glyphs come only to a tab that needs them (fonts.py).
-    page.fonts = fonts_at_start(pin_session is None and names_need_far_east(store.player_names()))
+    page.fonts = opening_fonts(store, pin_gate, address)
     page.render_views(App, session, session.speech, pin_session)
     return session
+
+
+def opening_fonts(store: GameStore, pin_gate: PinGate | None, address: str) -> dict[str, str]:
+    """The fonts a tab from ``address`` opens with (``page.fonts``, and what its page preloads): the shipped font
+    draws every name offline; its far-east glyphs come only to a tab that needs them (:mod:`companion.ui.fonts`),
+    and a tab behind the PIN, which sees no stored game, is not told of them by its font."""
+    sees_the_games = pin_gate is None or is_this_computer(address)
+    return fonts_at_start(sees_the_games and names_need_far_east(store.player_names()))
 
 
 def _link(session: Session, *, connected: bool, page: ft.Page | None = None, reloaded: bool = False) -> None:
