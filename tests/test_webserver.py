@@ -292,7 +292,10 @@ def test_the_page_asks_for_the_first_screens_font_with_the_clients_files_and_say
     async def receive() -> dict:
         return {"type": "http.request", "body": b"", "more_body": False}
 
+    asked: list[str] = []
+
     def preloads(address: str) -> list[str]:
+        asked.append(address)
         return ["fonts/BidwellSans-Main.woff2"] if address == "192.168.1.20" else []
 
     watched = link.LinkWatch(flet_page, lambda: "The connection is lost", preloads=preloads)
@@ -303,3 +306,13 @@ def test_the_page_asks_for_the_first_screens_font_with_the_clients_files_and_say
     assert head.index(b'<link rel="preload" href="fonts/BidwellSans-Main.woff2" as="fetch" crossorigin="anonymous">') \
         < head.index(b'window.bidwellLinkLost = "The connection is lost"')
     assert dict(sent[0]["headers"])[b"content-length"] == str(len(body)).encode()
+
+    async def script_file(scope, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/javascript")]})
+        await send({"type": "http.response.body", "body": b"main();"})
+
+    sent.clear()
+    watched.app = script_file
+    run_async(watched({"type": "http", "method": "GET", "path": "/main.dart.js", "headers": [],
+                       "client": ("192.168.1.20", 50123)}, receive, send))
+    assert sent[1]["body"] == b"main();" and asked == ["192.168.1.20"]  # the stored names read for the page only

@@ -127,7 +127,9 @@ class LinkWatch:
             await _Link(self.app, self.admission).run(scope, receive, send)
         elif scope["type"] == "http":
             address = (scope.get("client") or ("",))[0]
-            await self.app(scope, receive, _with_script(send, self.script(self.preloads(address))))
+            # Worked out for a page only: the preloads may read the stored games' names, and a page's load makes
+            # thirty other requests.
+            await self.app(scope, receive, _with_script(send, lambda: self.script(self.preloads(address))))
         else:
             await self.app(scope, receive, send)
 
@@ -145,8 +147,9 @@ class LinkWatch:
         return f"{links}<script>window.bidwellLinkLost = {words};\n{watch}</script>".encode()
 
 
-def _with_script(send: Callable, script: bytes) -> Callable:
-    """``send`` for one HTTP response, with ``script`` put before ``</head>`` where the response is an HTML page."""
+def _with_script(send: Callable, script: Callable[[], bytes]) -> Callable:
+    """``send`` for one HTTP response, with ``script()`` put before ``</head>`` where the response is an HTML
+    page."""
     start: dict | None = None
     body: list[bytes] = []
 
@@ -161,7 +164,7 @@ def _with_script(send: Callable, script: bytes) -> Callable:
             body.append(message.get("body", b""))
             if message.get("more_body", False):
                 return
-            page = b"".join(body).replace(b"</head>", script + b"</head>", 1)
+            page = b"".join(body).replace(b"</head>", script() + b"</head>", 1)
             await send(with_header(start, b"content-length", str(len(page)).encode("latin-1")))
             await send({"type": "http.response.body", "body": page})
             return
