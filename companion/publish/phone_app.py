@@ -118,8 +118,8 @@ class _AppFiles(StaticFiles):
 
 def remove_abandoned_builds(folder: Path | None = None) -> list[Path]:
     """Delete the builds whose server ended without removing its own (killed, or the computer switched off): a build
-    is 50 MB, and one is made each time ``--lan`` starts. A build whose server still runs is left alone. Returns the
-    builds deleted."""
+    is 75 MB with its compressed copies, and one is made each time ``--lan`` starts. A build whose server still runs
+    is left alone. Returns the builds deleted."""
     removed = []
     for build in Path(folder or tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
         if not (build / IN_USE).is_file():
