@@ -266,8 +266,7 @@ def make_copies_now(files: Iterable[tuple[str, Path]], cache: Path, *, levels: d
     jobs = []
     for file in _prepared(files, cache):
         for encoding in _encodings():
-            names = list(dict.fromkeys(content_copy_name(file.digest, encoding, level)
-                                       for level in (BEST_LEVELS[encoding], levels[encoding])))
+            names = _content_names(file.digest, encoding, levels[encoding])
             if not any((cache / name).exists() for name in names):
                 jobs.append((encoding, names[-1], file))
     if not jobs:
@@ -296,15 +295,6 @@ def default_copies_folder() -> Path:
     return Path(platformdirs.user_cache_dir("bidwell", appauthor=False)) / "compressed"
 
 
-def kept_copy(path: Path, encoding: str, cache: Path) -> Path | None:
-    """The smallest copy in ``encoding`` that ``cache`` keeps of the file at ``path`` (by its content), if any."""
-    try:
-        digest = _Digests(cache).of(path, path.stat())
-    except OSError:
-        return None
-    return next((cache / name for name in _content_names(digest, encoding) if (cache / name).exists()), None)
-
-
 def write_siblings(folder: Path, cache: Path | None, *, levels: dict[str, int] = BEST_LEVELS,
                    told: Callable[[float], None] | None = None) -> list[Path]:
     """Write beside each file of ``folder`` worth compressing (of a :data:`COMPRESSIBLE` type, :data:`SMALLEST`
@@ -324,10 +314,20 @@ def write_siblings(folder: Path, cache: Path | None, *, levels: dict[str, int] =
     elif told is not None and big:
         told(_seconds([(encoding, levels[encoding], path.stat().st_size) for path in big for encoding in _encodings()]))
 
+    # The big files' digests, under which their copies were kept just now: the index read once, not once a file.
+    digests, known = _Digests(cache), {}
+    for path in big if cache is not None else ():
+        with contextlib.suppress(OSError):  # compressed here instead
+            known[path] = digests.of(path, path.stat())
+
+    def kept_copy(path: Path, encoding: str) -> Path | None:
+        names = _content_names(known[path], encoding) if path in known else []
+        return next((cache / name for name in names if (cache / name).exists()), None)
+
     def write(path: Path) -> list[Path]:
         written = []
         for encoding in _encodings():
-            kept = kept_copy(path, encoding, cache) if cache is not None and path in big else None
+            kept = kept_copy(path, encoding)
             packed = kept.read_bytes() if kept is not None else compress(path.read_bytes(), encoding, levels[encoding])
             if len(packed) < path.stat().st_size:
                 sibling = path.with_name(path.name + (".br" if encoding == "br" else ".gz"))
@@ -358,11 +358,11 @@ def content_copy_name(digest: str, encoding: str, level: int) -> str:
     return f"{digest[:40]}-{level}.{'br' if encoding == 'br' else 'gz'}"
 
 
-def _content_names(digest: str, encoding: str) -> list[str]:
-    """The names a file's copies in ``encoding`` may have, the best first, then the fast one (one name for gzip,
-    whose two levels are the same)."""
-    return [content_copy_name(digest, encoding, level)
-            for level in dict.fromkeys((BEST_LEVELS[encoding], FAST_LEVELS[encoding]))]
+def _content_names(digest: str, encoding: str, level: int | None = None) -> list[str]:
+    """The names a file's copies in ``encoding`` may have, the best first, then the one at ``level`` (by default
+    the fast one; one name where the two levels are the same, as gzip's are)."""
+    other = FAST_LEVELS[encoding] if level is None else level
+    return [content_copy_name(digest, encoding, each) for each in dict.fromkeys((BEST_LEVELS[encoding], other))]
 
 
 def _encodings() -> tuple[str, ...]:
