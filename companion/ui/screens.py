@@ -26,6 +26,7 @@ from companion.ui.widgets import (
     qr_png,
     said,
     screen,
+    screen_list,
     use_arrivals,
     use_stable,
     wide,
@@ -362,9 +363,8 @@ FIRST_CARDS = 4
 def HistoryScreen() -> ft.View:
     """``/history``: past games, newest first, with filters; each card opens, prints or deletes its game."""
     session = use_session()
-    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   appbar=ft.AppBar(title=ft.Text(t("history.title"))),
-                   controls=[*scorekeeper_notices(session), History(session.listing, use_arrivals("/history"))])
+    return ft.View(route=ft.use_view_path(), padding=0, appbar=ft.AppBar(title=ft.Text(t("history.title"))),
+                   controls=[History(session.listing, use_arrivals("/history"))])
 
 
 @ft.memo
@@ -440,7 +440,7 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
     def set_filters(**chosen) -> None:
         change(lambda: model.set_filters(**chosen))
 
-    controls: list[ft.Control] = [Filters(view, set_filters, key="filters")]
+    controls: list[ft.Control] = [*scorekeeper_notices(session), Filters(view, set_filters, key="filters")]
 
     async def import_records(_: object) -> None:
         files = await ft.FilePicker().pick_files(allowed_extensions=["json"], allow_multiple=True, with_data=True)
@@ -476,7 +476,7 @@ def History(listing: Listing, arrivals: int) -> ft.Control:
     if view.cards:
         controls.append(wide(ft.OutlinedButton(t("history.csv"), icon=ft.Icons.TABLE_CHART, key="csv",
                                                on_click=spreadsheet)))
-    return ft.Column(controls, spacing=10)
+    return screen_list(controls)
 
 
 @part

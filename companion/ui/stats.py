@@ -12,7 +12,7 @@ from companion.texts import t
 from companion.ui.charts import CHART_HEIGHT, count_axis, described, grid
 from companion.ui.guard import scorekeeper_notices
 from companion.ui.session import Listing, use_session
-from companion.ui.widgets import fold, heading, part, screen
+from companion.ui.widgets import fold, heading, part, screen, screen_list
 from companion.views.stats import PlayerView, StatsModel, names_typed
 from scoring.i18n.sentences import Listed
 from scoring.stats import GameFigures
@@ -38,9 +38,8 @@ def stats_route(name: str) -> str:
 def StatsScreen() -> ft.View:
     """``/stats``: a line per player over the stored games (all, or one game's); each opens the player's page."""
     session = use_session()
-    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   appbar=ft.AppBar(title=ft.Text(t("stats.title"))),
-                   controls=[*scorekeeper_notices(session), Players(session.listing)])
+    return ft.View(route=ft.use_view_path(), padding=0, appbar=ft.AppBar(title=ft.Text(t("stats.title"))),
+                   controls=[Players(session.listing)])
 
 
 def use_figures(listing: Listing) -> list[GameFigures]:
@@ -52,6 +51,7 @@ def use_figures(listing: Listing) -> list[GameFigures]:
 @ft.memo
 @part
 def Players(listing: Listing) -> ft.Control:
+    session = use_session()
     figures = use_figures(listing)
     game, set_game = ft.use_state(None)
     period, set_period = ft.use_state("")
@@ -65,7 +65,7 @@ def Players(listing: Listing) -> ft.Control:
     summary = t("stats.filter_summary", game=dict(games)[view.game or ""], period=dict(periods)[period],
                 players=players)
     # Folded to one line, as the past games' filters are: the players' figures near the top of the screen.
-    controls: list[ft.Control] = [fold(ft.Text(summary), [
+    controls: list[ft.Control] = [*scorekeeper_notices(session), fold(ft.Text(summary), [
         Filter(t("stats.filter_game"), view.game or "", games, lambda value: set_game(value or None), key="game"),
         Filter(t("stats.filter_period"), period, periods, set_period, key="period"),
         # The names as taken (trimmed, comma-separated); the field keeps the text typed until it is submitted.
@@ -86,7 +86,7 @@ def Players(listing: Listing) -> ft.Control:
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda _, name=line.name: page.navigate(stats_route(name)),
         ), key=line.name))
-    return ft.Column(controls, spacing=8)
+    return screen_list(controls, spacing=8)
 
 
 def Filter(label: str, value: str, choices: tuple[tuple[str, str], ...], on_pick, *, key: str) -> ft.Control:
@@ -113,19 +113,19 @@ def PlayerStatsScreen() -> ft.View:
     """``/stats/<name>``: one player's figures, best and worst game, charts and head to head."""
     session = use_session()
     name = unquote(ft.use_route_params()["name"])
-    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
-                   appbar=ft.AppBar(title=ft.Text(name)),
-                   controls=[*scorekeeper_notices(session), PlayerFigures(session.listing, name)])
+    return ft.View(route=ft.use_view_path(), padding=0, appbar=ft.AppBar(title=ft.Text(name)),
+                   controls=[PlayerFigures(session.listing, name)])
 
 
 @ft.memo
 @part
 def PlayerFigures(listing: Listing, name: str) -> ft.Control:
+    notices = scorekeeper_notices(use_session())
     view = StatsModel(use_figures(listing)).player(name)
     if view is None:
-        return ft.Text(t("stats.no_player", name=name))
+        return screen_list([*notices, ft.Text(t("stats.no_player", name=name))], spacing=8)
     page = ft.context.page
-    controls: list[ft.Control] = [Note(view.scope)] + [
+    controls: list[ft.Control] = [*notices, Note(view.scope)] + [
         ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)], key=label)
         for label, value in view.figures
     ]
@@ -150,7 +150,7 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
         if view.rivals_note:
             controls.append(Note(view.rivals_note))
         controls += [ft.Text(line) for line in view.rivals]
-    return ft.Column(controls, spacing=8)
+    return screen_list(controls, spacing=8)
 
 
 def ScoresChart(view: PlayerView) -> ft.Control:

@@ -98,6 +98,18 @@ def heading(text: str, size: int = 18) -> ft.Control:
     return ft.Text(text, size=size, weight=ft.FontWeight.W_600)
 
 
+SCREEN_PADDING = 12
+"""The room between a screen's edges and what it shows."""
+
+
+def screen_list(controls: list[ft.Control], *, spacing: int = 10, key: str | None = None) -> ft.Control:
+    """A screen's content as a list that fills the screen under its bar and scrolls as one: Flutter builds and lays
+    out only the rows on the screen and just off it (``ListView``), so a list of any length costs what a screenful
+    does. Its screen has no padding nor scroll of its own: the list's padding keeps the rows off the edges while its
+    scrollbar stays at the screen's edge."""
+    return ft.ListView(controls, spacing=spacing, padding=SCREEN_PADDING, expand=True, key=key)
+
+
 WIDE_PADDING = ft.Padding(20, 16, 20, 16)
 """A wide button's room around its label: with one line of it, about :data:`TAP` + 8 pixels tall."""
 

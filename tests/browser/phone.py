@@ -68,6 +68,8 @@ TWO_FRAMES_DRAWN = """token => {
   return true;
 }"""
 FRAME_SECONDS = 15
+FIND_SECONDS = 15
+"""How long :meth:`Phone.scroll_to` looks down a list for a row not built yet: an ``expect``'s wait."""
 CAPTURE_SECONDS = 30
 SETTLE_SECONDS = 60
 """How long a screenshot waits for the canvas to settle: the picture is for a person to look at (the tests assert on
@@ -350,8 +352,19 @@ class Phone:
         A tap on a control off the screen scrolls the accessibility tree's copy of the page, which Flutter
         follows a few frames later; a text field tapped before that takes the browser's focus and not Flutter's
         (no cursor, typing lost) on a busy machine. A person scrolls to a field before tapping it.
+
+        A long list (Past games, statistics) builds its rows only as they near the screen: a target not built
+        yet is looked for further down, most of a screen at a time, as a person looks down a list for it, for as
+        long as an ``expect`` waits.
         """
-        box, height = target.bounding_box(), self.page.viewport_size["height"]
+        height = self.page.viewport_size["height"]
+        deadline = time.monotonic() + FIND_SECONDS
+        while target.count() == 0:
+            assert time.monotonic() < deadline, f"{target} is nowhere on the screen, scrolled down to its end"
+            self.page.mouse.move(self.page.viewport_size["width"] / 2, height / 2)
+            self.page.mouse.wheel(0, height * 0.6)
+            self.next_two_frames()
+        box = target.bounding_box()
         if box is None or 0 <= box["y"] and box["y"] + box["height"] <= height:
             return
         self.page.mouse.move(self.page.viewport_size["width"] / 2, height / 2)
@@ -402,8 +415,10 @@ class Phone:
         return self.page.locator("flt-semantics-host")
 
     def see(self, text: str) -> None:
-        """``text`` shows, as a whole line or in one."""
-        expect(self.page.get_by_text(text, exact=False).first).to_be_visible()
+        """``text`` shows, as a whole line or in one, or in a group read out as one (a row of a list such as Past
+        games, which Flutter reads out whole)."""
+        expect(self.page.get_by_text(text, exact=False).or_(self.page.get_by_role("group", name=text)).first)\
+            .to_be_visible()
 
     def see_exactly(self, text: str) -> None:
         """A line reads exactly ``text``."""
