@@ -68,8 +68,10 @@ TWO_FRAMES_DRAWN = """token => {
   return true;
 }"""
 FRAME_SECONDS = 15
+WAIT_SECONDS = 5
+"""How long :meth:`Phone.scroll_to` waits for its target to be drawn before it scrolls to look for it."""
 FIND_SECONDS = 15
-"""How long :meth:`Phone.scroll_to` looks down a list for a row not built yet: an ``expect``'s wait."""
+"""How long :meth:`Phone.scroll_to` then looks down a list for a row not built yet: an ``expect``'s wait."""
 CAPTURE_SECONDS = 30
 SETTLE_SECONDS = 60
 """How long a screenshot waits for the canvas to settle: the picture is for a person to look at (the tests assert on
@@ -353,11 +355,15 @@ class Phone:
         follows a few frames later; a text field tapped before that takes the browser's focus and not Flutter's
         (no cursor, typing lost) on a busy machine. A person scrolls to a field before tapping it.
 
-        A long list (Past games, statistics) builds its rows only as they near the screen: a target not built
-        yet is looked for further down, most of a screen at a time, as a person looks down a list for it, for as
-        long as an ``expect`` waits.
+        A long list (Past games, statistics) builds its rows only as they near the screen: a target not drawn
+        within WAIT_SECONDS is looked for further down, most of a screen at a time, as a person looks down a list
+        for it, for as long as an ``expect`` waits.
         """
         height = self.page.viewport_size["height"]
+        try:
+            target.first.wait_for(state="attached", timeout=WAIT_SECONDS * 1000)
+        except PlaywrightError:
+            pass  # a row further down a list, not built until scrolled near
         deadline = time.monotonic() + FIND_SECONDS
         while target.count() == 0:
             assert time.monotonic() < deadline, f"{target} is nowhere on the screen, scrolled down to its end"
