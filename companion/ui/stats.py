@@ -113,19 +113,19 @@ def PlayerStatsScreen() -> ft.View:
     """``/stats/<name>``: one player's figures, best and worst game, charts and head to head."""
     session = use_session()
     name = unquote(ft.use_route_params()["name"])
-    return ft.View(route=ft.use_view_path(), padding=0, appbar=ft.AppBar(title=ft.Text(name)),
-                   controls=[PlayerFigures(session.listing, name)])
+    return ft.View(route=ft.use_view_path(), scroll=ft.ScrollMode.AUTO, padding=12,
+                   appbar=ft.AppBar(title=ft.Text(name)),
+                   controls=[*scorekeeper_notices(session), PlayerFigures(session.listing, name)])
 
 
 @ft.memo
 @part
 def PlayerFigures(listing: Listing, name: str) -> ft.Control:
-    notices = scorekeeper_notices(use_session())
     view = StatsModel(use_figures(listing)).player(name)
     if view is None:
-        return screen_list([*notices, ft.Text(t("stats.no_player", name=name))], spacing=8)
+        return ft.Text(t("stats.no_player", name=name))
     page = ft.context.page
-    controls: list[ft.Control] = [*notices, Note(view.scope)] + [
+    controls: list[ft.Control] = [Note(view.scope)] + [
         ft.Row([ft.Text(label, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)], key=label)
         for label, value in view.figures
     ]
@@ -150,7 +150,7 @@ def PlayerFigures(listing: Listing, name: str) -> ft.Control:
         if view.rivals_note:
             controls.append(Note(view.rivals_note))
         controls += [ft.Text(line) for line in view.rivals]
-    return screen_list(controls, spacing=8)
+    return ft.Column(controls, spacing=8)
 
 
 def ScoresChart(view: PlayerView) -> ft.Control:
