@@ -10,7 +10,7 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.texts import in_use, t
-from companion.ui.widgets import TAP, CopyButton, heading, icon_button, part
+from companion.ui.widgets import SCREEN_PADDING, TAP, CopyButton, heading, icon_button, part
 from companion.views.play_views import BoardRow, BoardView, Cell, StandingLine
 from companion.views.scoreboard import HANDS_SHOWN, board_window
 
@@ -21,7 +21,6 @@ WIDEST_NAME = 112
 """A name wider than this takes two lines of its column rather than widen every column further."""
 HEAD_HEIGHT = 68
 """Room for a name on two lines over its total."""
-SCREEN_PADDING = 12
 HEADING_MARK = 1
 """The width of the node that says a hand's heading at the start of its cells."""
 ROW_RULE = 1
