@@ -102,9 +102,9 @@ def centre(seeing, name: str) -> tuple[float, float]:  # noqa: ANN001 - the tree
 
 
 def tap(blind, place: tuple[float, float], into: dict[str, list[float]], what: str) -> None:  # noqa: ANN001
-    """A press at ``place`` on the tree-off tab, timed to the end of the first frame after the first message it
-    brought (``what``: the screen drawn) and after the last one (``what`` + " (settled)": the rest of a screen sent
-    once the first screenful is drawn, as Past games' cards are); the screen is left at rest."""
+    """A press at ``place`` on the tree-off tab, timed to the end of the first frame after the first change to the
+    screen it brought (``what``: the screen drawn) and after the last one (``what`` + " (settled)": the rest of a
+    screen sent once the first screenful is drawn, as Past games' cards are); the screen is left at rest."""
     blind.wait_for_function(AT_REST, polling=25, timeout=30_000)
     blind.mouse.click(*place)
     blind.wait_for_function(f"window.__drawn !== null && window.__messages > window.__messagesAtTap && {AT_REST}",
